@@ -1,0 +1,419 @@
+//===- DevicePass.cpp - Compiling the kernels for each target -------------===//
+
+#include "DevicePass.h"
+#include "Compatibility.h"
+#include "Toolchain.h"
+
+#include "clang/Basic/TargetOptions.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Lex/HeaderSearchOptions.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace offload::plugin {
+
+std::string deviceSource(const Metadata &M) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "// cxx-offload device translation unit, from kernel metadata v"
+     << M.Version << ".\n"
+     << "#include \"" << M.Source << "\"\n";
+  SmallVector<std::string> Entries;
+  for (const KernelInstance &K : M.Kernels) {
+    OS << "// kernel " << K.Name << "\n"
+       << "extern \"C\" OFFLOAD_ENTRY_ATTRIBUTES void " << K.Entry
+       << "(void *";
+    SmallVector<std::string> Slots;
+    for (unsigned I = 0; I < K.NumSlots; ++I) {
+      Slots.push_back("s" + std::to_string(I));
+      OS << ", std::uint64_t " << Slots.back();
+    }
+    OS << ") {\n"
+       << "  const std::uint64_t Slots[] = {" << join(Slots, ", ") << "};\n"
+       << "  ::offload::detail::deviceEntry<" << K.Callee << ">(Slots);\n"
+       << "}\n";
+    Entries.push_back("(void *)&" + K.Entry);
+  }
+  // OpenMP device mode emits only what declare-target code reaches, and this
+  // table reaches the entries. (Declaring the entries themselves target would
+  // give them hidden visibility, and the host device finds them by dlsym.)
+  OS << "#pragma omp begin declare target\n"
+     << "[[gnu::used]] static void *const __offload_entries[] = {"
+     << join(Entries, ", ") << "};\n"
+     << "#pragma omp end declare target\n";
+  return Text;
+}
+
+namespace {
+
+/// How a host -cc1 argument is treated in a device compile.
+struct ArgRule {
+  StringRef Spelling;
+  bool Prefix;     // matches arguments that start with Spelling
+  unsigned Values; // following arguments it consumes
+  bool GpuOnly;    // dropped for GPU targets only (kept for the host device)
+};
+
+// Host arguments a device compile must not inherit: the output and its
+// kind, plugins (or the device compile would recurse), instrumentation and
+// anything the device target sets for itself.
+constexpr ArgRule DroppedArgs[] = {
+    {"-o", false, 1, false},
+    {"-x", false, 1, false},
+    {"-main-file-name", false, 1, false},
+    {"-triple", false, 1, false},
+    {"-aux-triple", false, 1, false},
+    {"-load", false, 1, false},
+    {"-add-plugin", false, 1, false},
+    {"-plugin", false, 1, false},
+    {"-plugin-arg-", true, 1, false},
+    {"-fpass-plugin=", true, 0, false},
+    {"-dependency-file", false, 1, false},
+    {"-MT", false, 1, false},
+    {"-MQ", false, 1, false},
+    {"-sys-header-deps", false, 0, false},
+    {"-MP", false, 0, false},
+    {"-header-include-file", false, 1, false},
+    {"-emit-obj", false, 0, false},
+    {"-emit-llvm", false, 0, false},
+    {"-emit-llvm-bc", false, 0, false},
+    {"-emit-llvm-only", false, 0, false},
+    {"-emit-codegen-only", false, 0, false},
+    {"-S", false, 0, false},
+    {"-E", false, 0, false},
+    {"-fsyntax-only", false, 0, false},
+    {"-verify", false, 0, false},
+    {"-verify=", true, 0, false},
+    {"-O", true, 0, false},
+    {"-fopenmp", false, 0, false},
+    {"-fopenmp-targets=", true, 0, false},
+    {"--offload-targets=", true, 0, false},
+    {"-fopenmp-is-target-device", false, 0, false},
+    {"-fopenmp-host-ir-file-path", false, 1, false},
+    {"-fvisibility=", true, 0, false},
+    {"-include-pch", false, 1, false},
+    {"-debug-info-kind=", true, 0, false},
+    {"-dwarf-version=", true, 0, false},
+    {"-debugger-tuning=", true, 0, false},
+    {"-fdebug-compilation-dir=", true, 0, false},
+    {"-fcoverage-compilation-dir=", true, 0, false},
+    {"-split-dwarf-file", false, 1, false},
+    {"-split-dwarf-output", false, 1, false},
+    {"-coverage-notes-file", false, 1, false},
+    {"-coverage-data-file", false, 1, false},
+    {"-fcoverage-mapping", false, 0, false},
+    {"-ftest-coverage", false, 0, false},
+    {"-fprofile-", true, 0, false},
+    {"-fsanitize", true, 0, false},
+    {"-fno-sanitize", true, 0, false},
+    {"-ftime-trace", true, 0, false},
+    {"-flto", true, 0, false},
+    {"-fsplit-lto-unit", false, 0, false},
+    {"-fembed-bitcode", true, 0, false},
+    {"-target-cpu", false, 1, true},
+    {"-tune-cpu", false, 1, true},
+    {"-target-feature", false, 1, true},
+    {"-target-abi", false, 1, true},
+    {"-mrelocation-model", false, 1, false},
+    {"-pic-level", false, 1, false},
+    {"-pic-is-pie", false, 0, false},
+    {"-mframe-pointer=", true, 0, true},
+    {"-funwind-tables=", true, 0, true},
+    {"-mconstructor-aliases", false, 0, true},
+    {"-fmath-errno", false, 0, true},
+    {"-stack-protector", false, 1, true},
+    {"-stack-protector-buffer-size", false, 1, true},
+    {"-fcf-protection=", true, 0, true},
+    {"-mcmodel=", true, 0, true},
+    {"-fveclib=", true, 0, true},
+    {"-mllvm", false, 1, true},
+    {"-faddrsig", false, 0, true},
+    {"-fdwarf2-cfi-asm", false, 0, true},
+};
+
+const ArgRule *ruleFor(StringRef Arg) {
+  for (const ArgRule &R : DroppedArgs)
+    if (R.Prefix ? Arg.starts_with(R.Spelling) : Arg == R.Spelling)
+      return &R;
+  return nullptr;
+}
+
+/// A scratch directory, removed at the end unless save-temps asked to keep
+/// the files (then they go there, named after the source).
+class Scratch {
+public:
+  static Expected<Scratch> create(const Options &Opts, StringRef Source) {
+    Scratch S;
+    S.Stem = sys::path::stem(Source).str();
+    if (!Opts.SaveTemps.empty()) {
+      S.Dir = Opts.SaveTemps;
+      if (std::error_code EC = sys::fs::create_directories(S.Dir))
+        return createStringError(EC, "cannot create " + S.Dir);
+      return S;
+    }
+    SmallString<128> Dir;
+    if (std::error_code EC = sys::fs::createUniqueDirectory("cxx-offload", Dir))
+      return createStringError(EC, "cannot create a temporary directory");
+    S.Dir = std::string(Dir);
+    S.Remove = true;
+    return S;
+  }
+  Scratch() = default;
+  Scratch(Scratch &&O) : Dir(O.Dir), Stem(O.Stem), Remove(O.Remove) {
+    O.Remove = false;
+  }
+  ~Scratch() {
+    if (Remove)
+      sys::fs::remove_directories(Dir);
+  }
+  std::string path(StringRef Suffix) const {
+    SmallString<256> P(Dir);
+    sys::path::append(P, Stem + "." + Suffix);
+    return std::string(P);
+  }
+
+private:
+  std::string Dir, Stem;
+  bool Remove = false;
+};
+
+Error writeFile(StringRef Path, StringRef Text) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC);
+  if (EC)
+    return createStringError(EC, "cannot write " + Path);
+  OS << Text;
+  return Error::success();
+}
+
+std::string commandLine(ArrayRef<std::string> Args) {
+  std::string Out;
+  for (const std::string &A : Args) {
+    if (!Out.empty())
+      Out += ' ';
+    Out += A.find(' ') == std::string::npos ? A : "'" + A + "'";
+  }
+  return Out;
+}
+
+/// A program started and not yet waited for.
+struct Job {
+  std::vector<std::string> Args;
+  sys::ProcessInfo Process;
+};
+
+Expected<Job> start(std::vector<std::string> Args,
+                    std::optional<StringRef> Stdin = std::nullopt) {
+  SmallVector<StringRef> Refs(Args.begin(), Args.end());
+  std::string Error;
+  bool Failed = false;
+  std::optional<StringRef> Redirects[] = {Stdin, std::nullopt, std::nullopt};
+  sys::ProcessInfo PI =
+      sys::ExecuteNoWait(Args.front(), Refs, std::nullopt, Redirects, 0,
+                         &Error, &Failed);
+  if (Failed)
+    return createStringError("cannot run " + Args.front() + ": " + Error);
+  return Job{std::move(Args), PI};
+}
+
+Error finish(Job &J) {
+  std::string Error;
+  sys::ProcessInfo Done = sys::Wait(J.Process, std::nullopt, &Error);
+  if (Done.ReturnCode == 0)
+    return Error::success();
+  return createStringError(
+      formatv("{0} {1}{2}", sys::path::filename(J.Args.front()),
+              Done.ReturnCode < 0 ? "crashed" : "failed",
+              Error.empty() ? "" : ": " + Error)
+          .str());
+}
+
+/// The entry symbols an image defines.
+Expected<StringSet<>> entrySymbols(const Target &T, StringRef Image) {
+  StringSet<> Symbols;
+  if (T.isGpu()) {
+    // The PTX text, before ptxas: ".visible .entry NAME(".
+    for (StringRef Line : split(Image, '\n')) {
+      Line = Line.trim();
+      if (Line.consume_front(".visible .entry "))
+        Symbols.insert(Line.take_until([](char C) { return C == '('; }));
+    }
+    return Symbols;
+  }
+  Expected<std::unique_ptr<object::ObjectFile>> Obj =
+      object::ObjectFile::createObjectFile(MemoryBufferRef(Image, "image"));
+  if (!Obj)
+    return Obj.takeError();
+  auto *Elf = dyn_cast<object::ELFObjectFileBase>(Obj->get());
+  if (!Elf)
+    return createStringError("the host image is not an ELF shared object");
+  for (const object::ELFSymbolRef &S : Elf->getDynamicSymbolIterators())
+    if (Expected<StringRef> Name = S.getName())
+      Symbols.insert(*Name);
+  return Symbols;
+}
+
+} // namespace
+
+std::vector<std::string> DevicePass::deviceArguments(const Target &T) const {
+  std::vector<std::string> HostArgs = compat::cc1Arguments(Host);
+  StringSet<> Inputs;
+  for (const clang::FrontendInputFile &F : Host.getFrontendOpts().Inputs)
+    if (F.isFile())
+      Inputs.insert(F.getFile());
+
+  const std::string HostTriple = Host.getTargetOpts().Triple;
+  const std::string &ResourceDir = Host.getHeaderSearchOpts().ResourceDir;
+  std::vector<std::string> Args = {"-cc1"};
+  if (T.isGpu()) {
+    // OpenMP device mode for NVPTX, as clang's driver sets it up, with our
+    // own entries in place of target regions. The host's headers stay
+    // usable through the aux triple; the wrappers make <cmath> device-safe.
+    append_range(Args, std::vector<std::string>{
+                           "-triple", "nvptx64-nvidia-cuda", "-aux-triple",
+                           HostTriple, "-target-cpu", T.Arch,
+                           "-target-feature", "+ptx80", "-fcuda-is-device",
+                           "-fcuda-allow-variadic-functions", "-mllvm",
+                           "-enable-memcpyopt-without-libcalls",
+                           // Regenerated -cc1 arguments spell the host's system
+                           // directories -isystem, which clang searches before
+                           // -internal-isystem ones: the wrappers must come
+                           // first.
+                           "-isystem", ResourceDir + "/include/openmp_wrappers",
+                           "-include", "__clang_openmp_device_functions.h"});
+    if (std::optional<std::string> Libdevice = findLibdevice())
+      append_range(Args,
+                   std::vector<std::string>{"-mlink-builtin-bitcode", *Libdevice});
+  } else {
+    append_range(Args, std::vector<std::string>{
+                           "-triple", HostTriple, "-aux-triple", HostTriple,
+                           "-mrelocation-model", "pic", "-pic-level", "2"});
+  }
+  append_range(Args, std::vector<std::string>{
+                         "-fopenmp", "-fopenmp-is-target-device",
+                         "-fvisibility=protected", "-D__OFFLOAD_DEVICE__=1",
+                         "-O" + std::to_string(Opts.DeviceOptLevel)});
+
+  for (size_t I = 0; I < HostArgs.size(); ++I) {
+    StringRef A = HostArgs[I];
+    if (Inputs.contains(A))
+      continue;
+    if (const ArgRule *R = ruleFor(A); R && (!R->GpuOnly || T.isGpu())) {
+      I += R->Values;
+      continue;
+    }
+    Args.push_back(HostArgs[I]);
+  }
+  return Args;
+}
+
+std::optional<std::vector<DeviceImage>> DevicePass::run(const Metadata &M) {
+  auto Fail = [&](const Target &T, Error E,
+                  ArrayRef<std::string> Command = {}) {
+    Diags.report({}, Diag::DevicePassFailed) << T.Name << toString(std::move(E));
+    if (!Command.empty())
+      Diags.report({}, Diag::NoteDevicePassCommand) << commandLine(Command);
+    return std::nullopt;
+  };
+  const Target &First = Opts.Targets.front();
+  Expected<Scratch> Dir = Scratch::create(Opts, M.Source);
+  if (!Dir)
+    return Fail(First, Dir.takeError());
+
+  const std::string SourcePath = Dir->path("offload-device.cpp");
+  if (Error E = writeFile(SourcePath, deviceSource(M)))
+    return Fail(First, std::move(E));
+  if (!Opts.SaveTemps.empty())
+    if (Error E = writeFile(Dir->path("offload.json"), serialize(M)))
+      return Fail(First, std::move(E));
+
+  std::optional<std::string> Ptxas = findPtxas(), Lld = findLld();
+  for (const Target &T : Opts.Targets) {
+    if (T.isGpu() && !Ptxas)
+      return Fail(T, createStringError(
+                         "ptxas was not found (install the CUDA toolkit or set "
+                         "OFFLOAD_CUDA_PATH), so no cubin can be built; build "
+                         "for the host device only with "
+                         "-fplugin-arg-offload-targets=host"));
+    if (!T.isGpu() && !Lld)
+      return Fail(T, createStringError("ld.lld was not found (install lld-22)"));
+  }
+
+  // The device compiles are independent: run them side by side.
+  const std::string Clang = clangExecutable();
+  std::vector<std::string> Outputs;
+  std::vector<Job> Jobs;
+  for (const Target &T : Opts.Targets) {
+    Outputs.push_back(Dir->path(T.Name + (T.isGpu() ? ".ptx" : ".o")));
+    std::vector<std::string> Args = deviceArguments(T);
+    Args.insert(Args.begin(), Clang);
+    append_range(Args, std::vector<std::string>{
+                           T.isGpu() ? "-S" : "-emit-obj", "-o", Outputs.back(),
+                           "-x", "c++", "-"});
+    Expected<Job> J = start(std::move(Args), StringRef(SourcePath));
+    if (!J)
+      return Fail(T, J.takeError());
+    Jobs.push_back(std::move(*J));
+  }
+  bool Failed = false;
+  for (size_t I = 0; I < Jobs.size(); ++I)
+    if (Error E = finish(Jobs[I])) {
+      Fail(Opts.Targets[I], std::move(E), Jobs[I].Args);
+      Failed = true;
+    }
+  if (Failed)
+    return std::nullopt;
+
+  std::vector<DeviceImage> Images;
+  for (size_t I = 0; I < Opts.Targets.size(); ++I) {
+    const Target &T = Opts.Targets[I];
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Compiled =
+        MemoryBuffer::getFile(Outputs[I]);
+    if (!Compiled)
+      return Fail(T, createStringError(Compiled.getError(),
+                                       "cannot read " + Outputs[I]));
+    std::string Image = T.isGpu() ? Dir->path(T.Name + ".cubin")
+                                  : Dir->path(T.Name + ".so");
+    std::vector<std::string> Link =
+        T.isGpu() ? std::vector<std::string>{*Ptxas, "-arch=" + T.Arch, "-O3",
+                                             Outputs[I], "-o", Image}
+                  : std::vector<std::string>{*Lld, "-shared", "--build-id=none",
+                                             Outputs[I], "-o", Image};
+    Expected<Job> J = start(Link);
+    if (!J)
+      return Fail(T, J.takeError());
+    if (Error E = finish(*J))
+      return Fail(T, std::move(E), J->Args);
+
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Bytes = MemoryBuffer::getFile(Image);
+    if (!Bytes)
+      return Fail(T, createStringError(Bytes.getError(), "cannot read " + Image));
+    // Every kernel must have its entry, or the launch would fail at run time.
+    Expected<StringSet<>> Symbols =
+        entrySymbols(T, T.isGpu() ? (*Compiled)->getBuffer()
+                                  : (*Bytes)->getBuffer());
+    if (!Symbols)
+      return Fail(T, Symbols.takeError());
+    for (const KernelInstance &K : M.Kernels)
+      if (!Symbols->contains(K.Entry))
+        return Fail(T, createStringError(
+                           formatv("the image has no entry {0} for kernel {1}",
+                                   K.Entry, K.Name)
+                               .str()));
+    Images.push_back({T, (*Bytes)->getBuffer().str()});
+  }
+  return Images;
+}
+
+} // namespace offload::plugin

@@ -1,0 +1,165 @@
+//===- HostLowering.cpp - Embedding and registering the device images ----===//
+
+#include "HostLowering.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace offload::plugin {
+namespace {
+
+// Before user constructors, so that they may offload too.
+constexpr int RegistrationPriority = 101;
+
+class Lowering {
+public:
+  Lowering(Module &M, const LoweringState &S)
+      : M(M), S(S), C(M.getContext()), Ptr(PointerType::getUnqual(C)),
+        I16(Type::getInt16Ty(C)), I32(Type::getInt32Ty(C)),
+        I64(Type::getInt64Ty(C)) {}
+
+  void run();
+
+private:
+  GlobalVariable *global(StringRef Name, Constant *Init, bool IsConstant,
+                         MaybeAlign Align = std::nullopt) {
+    auto *GV = new GlobalVariable(M, Init->getType(), IsConstant,
+                                  GlobalValue::InternalLinkage, Init, Name);
+    if (Align)
+      GV->setAlignment(*Align);
+    Created.push_back(GV);
+    return GV;
+  }
+  Constant *string(StringRef Name, StringRef Text) {
+    GlobalVariable *GV = global(
+        Name, ConstantDataArray::getString(C, Text), /*IsConstant=*/true);
+    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    return GV;
+  }
+
+  Module &M;
+  const LoweringState &S;
+  LLVMContext &C;
+  PointerType *Ptr;
+  Type *I16, *I32, *I64;
+  std::vector<GlobalValue *> Created;
+};
+
+void Lowering::run() {
+  const std::vector<KernelInstance> &Kernels = S.Kernels.Kernels;
+  // libomptarget's __tgt_offload_entry, __tgt_device_image, __tgt_bin_desc
+  // and the runtime's KernelRecord and Registration (runtime/Runtime.h).
+  StructType *EntryTy = StructType::get(C, {I64, I16, I16, I32, Ptr, Ptr, I64,
+                                            I64, Ptr});
+  StructType *ImageTy = StructType::get(C, {Ptr, Ptr, Ptr, Ptr});
+  StructType *DescTy = StructType::get(C, {I32, Ptr, Ptr, Ptr});
+  StructType *KernelTy = StructType::get(C, {Ptr, Ptr, Ptr});
+  StructType *RegistrationTy = StructType::get(C, {I32, I32, Ptr, Ptr, Ptr, Ptr});
+
+  SmallVector<Constant *> Entries, Records;
+  for (const KernelInstance &K : Kernels) {
+    // The entry's host address only identifies it: a byte of its own.
+    GlobalVariable *Id = global("__offload.id." + K.Entry,
+                                ConstantInt::get(Type::getInt8Ty(C), 0),
+                                /*IsConstant=*/true);
+    Entries.push_back(ConstantStruct::get(
+        EntryTy, {ConstantInt::get(I64, 0), ConstantInt::get(I16, 1),
+                  ConstantInt::get(I16, 1), ConstantInt::get(I32, 0), Id,
+                  string("__offload.entry_name." + K.Entry, K.Entry),
+                  ConstantInt::get(I64, 0), ConstantInt::get(I64, 0),
+                  ConstantPointerNull::get(Ptr)}));
+    // The key is the kernel's host function, whose address offload() passes.
+    // A kernel this module never refers to cannot be launched from here.
+    if (Function *F = M.getFunction(K.Mangled))
+      Records.push_back(ConstantStruct::get(
+          KernelTy, {F, Id, string("__offload.kernel_name." + K.Entry, K.Name)}));
+  }
+  auto *EntriesTy = ArrayType::get(EntryTy, Entries.size());
+  GlobalVariable *EntryTable =
+      global("__offload.entries", ConstantArray::get(EntriesTy, Entries),
+             /*IsConstant=*/true, Align(8));
+  Constant *EntriesEnd = ConstantExpr::getInBoundsGetElementPtr(
+      EntriesTy, EntryTable,
+      ArrayRef<Constant *>{ConstantInt::get(I64, 1)});
+
+  SmallVector<Constant *> Images;
+  SmallVector<StringRef> Targets;
+  for (const DeviceImage &Image : S.Images) {
+    Constant *Bytes = ConstantDataArray::getString(C, Image.Bytes, false);
+    GlobalVariable *GV = global("__offload.image." + Image.For.Name, Bytes,
+                                /*IsConstant=*/true, Align(16));
+    Constant *End = ConstantExpr::getInBoundsGetElementPtr(
+        Bytes->getType(), GV, ArrayRef<Constant *>{ConstantInt::get(I64, 1)});
+    Images.push_back(
+        ConstantStruct::get(ImageTy, {GV, End, EntryTable, EntriesEnd}));
+    Targets.push_back(Image.For.Name);
+  }
+  auto *ImagesTy = ArrayType::get(ImageTy, Images.size());
+  GlobalVariable *ImageTable =
+      global("__offload.images", ConstantArray::get(ImagesTy, Images),
+             /*IsConstant=*/true, Align(8));
+  GlobalVariable *Desc = global(
+      "__offload.descriptor",
+      ConstantStruct::get(DescTy, {ConstantInt::get(I32, Images.size()),
+                                   ImageTable, EntryTable, EntriesEnd}),
+      /*IsConstant=*/false, Align(8));
+
+  auto *RecordsTy = ArrayType::get(KernelTy, Records.size());
+  GlobalVariable *RecordTable =
+      global("__offload.kernels", ConstantArray::get(RecordsTy, Records),
+             /*IsConstant=*/true, Align(8));
+  GlobalVariable *Registration = global(
+      "__offload.registration",
+      ConstantStruct::get(
+          RegistrationTy,
+          {ConstantInt::get(I32, S.Kernels.Abi),
+           ConstantInt::get(I32, Records.size()), RecordTable, Desc,
+           string("__offload.source", S.Kernels.Source),
+           string("__offload.targets", join(Targets, ","))}),
+      /*IsConstant=*/false, Align(8));
+
+  FunctionCallee Register = M.getOrInsertFunction(
+      "__cxxoffload_register", FunctionType::get(Type::getVoidTy(C), {Ptr}, false));
+  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
+                                    GlobalValue::InternalLinkage,
+                                    "__offload.register", M);
+  IRBuilder<> B(BasicBlock::Create(C, "entry", Ctor));
+  B.CreateCall(Register, {Registration});
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, Ctor, RegistrationPriority);
+  Created.push_back(Ctor);
+
+  if (S.DumpHostIR)
+    for (GlobalValue *GV : Created) {
+      // The images are binary: say how big they are instead.
+      if (GV->getName().starts_with("__offload.image."))
+        outs() << "@" << GV->getName() << " = <"
+               << cast<GlobalVariable>(GV)->getInitializer()->getType()
+                      ->getArrayNumElements()
+               << " bytes>\n";
+      else
+        GV->print(outs());
+      if (isa<GlobalVariable>(GV))
+        outs() << "\n";
+    }
+}
+
+} // namespace
+
+PreservedAnalyses HostLoweringPass::run(Module &M, ModuleAnalysisManager &) {
+  if (State->Images.empty())
+    return PreservedAnalyses::all();
+  Lowering(M, *State).run();
+  return PreservedAnalyses::none();
+}
+
+} // namespace offload::plugin

@@ -1,0 +1,434 @@
+//===- KernelAnalysis.cpp - Finding and checking offload() calls ----------===//
+
+#include "KernelAnalysis.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/QualTypeNames.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Sema/Initialization.h"
+#include "clang/Sema/Sema.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
+
+#include <map>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace offload::plugin {
+namespace {
+
+// offload/detail/params.hpp's enums, as numbered there.
+enum class HeaderParamKind { Unsupported, Value, ReadOnly, Region };
+enum class HeaderMapKind { None, Literal, To, ToFrom };
+// The header's argument layout this plugin understands.
+constexpr unsigned ExpectedAbi = 1;
+
+/// A call of offload::offload, template instantiations included.
+const auto OffloadCall = callExpr(callee(functionDecl(
+                                      hasName("::offload::offload"),
+                                      isTemplateInstantiation())))
+                             .bind("call");
+
+struct ParamLayout {
+  HeaderParamKind Kind;
+  HeaderMapKind Map;
+  unsigned Slots;
+};
+
+struct KernelLayout {
+  unsigned NumSlots = 0;
+  std::vector<ParamLayout> Params;
+};
+
+class Analysis : public MatchFinder::MatchCallback {
+public:
+  Analysis(ASTContext &Ctx, Sema &S, Diagnostics &Diags)
+      : Ctx(Ctx), S(S), Diags(Diags), Names(Ctx), Policy(Ctx.getLangOpts()) {
+    Policy.SuppressUnwrittenScope = true;
+    Policy.FullyQualifiedName = true;
+    Policy.SuppressTagKeyword = true;
+  }
+
+  Metadata run();
+  void run(const MatchFinder::MatchResult &Result) override;
+
+private:
+  NamedDecl *lookupHeaderDecl(llvm::StringRef Name);
+  std::optional<APValue> evaluateMember(ClassTemplateSpecializationDecl *Spec,
+                                        llvm::StringRef Member,
+                                        SourceLocation Loc);
+  std::optional<KernelLayout> layoutOf(const FunctionDecl *Kernel,
+                                       SourceLocation Loc);
+  const FunctionDecl *resolveKernel(const Expr *E);
+  bool checkKernel(const FunctionDecl *K, SourceLocation Loc);
+  bool checkArguments(const CallExpr *Call, unsigned FirstArg,
+                      const FunctionDecl *K, const KernelLayout &Layout,
+                      bool ExplicitLaunch);
+  std::string typeName(QualType T);
+  std::string qualifiedName(const FunctionDecl *K);
+  void record(const CallExpr *Call, const FunctionDecl *K,
+              const KernelLayout &Layout);
+
+  ASTContext &Ctx;
+  Sema &S;
+  Diagnostics &Diags;
+  ASTNameGenerator Names;
+  PrintingPolicy Policy;
+  std::optional<unsigned> HeaderAbi;
+  std::map<std::string, KernelInstance> Kernels; // by mangled name
+};
+
+NamedDecl *Analysis::lookupHeaderDecl(llvm::StringRef Name) {
+  // Name is "offload::detail::X": walk the namespaces from the TU.
+  DeclContext *DC = Ctx.getTranslationUnitDecl();
+  llvm::SmallVector<llvm::StringRef> Parts;
+  Name.split(Parts, "::");
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    DeclContextLookupResult R = DC->lookup(&Ctx.Idents.get(Parts[I]));
+    if (R.empty())
+      return nullptr;
+    if (I + 1 == Parts.size())
+      return R.front();
+    DC = dyn_cast<NamespaceDecl>(R.front());
+    if (!DC)
+      return nullptr;
+  }
+  return nullptr;
+}
+
+std::optional<APValue>
+Analysis::evaluateMember(ClassTemplateSpecializationDecl *Spec,
+                         llvm::StringRef Member, SourceLocation Loc) {
+  DeclContextLookupResult R = Spec->lookup(&Ctx.Idents.get(Member));
+  auto *VD = R.empty() ? nullptr : dyn_cast<VarDecl>(R.front());
+  if (!VD)
+    return std::nullopt;
+  if (!VD->getInit())
+    S.InstantiateVariableDefinition(Loc, VD);
+  if (!VD->getInit())
+    return std::nullopt;
+  if (const APValue *V = VD->evaluateValue())
+    return *V;
+  return std::nullopt;
+}
+
+/// The argument layout of Kernel, read from offload::detail::Signature,
+/// which the header instantiated for this call.
+std::optional<KernelLayout> Analysis::layoutOf(const FunctionDecl *Kernel,
+                                               SourceLocation Loc) {
+  auto Fail = [&](llvm::StringRef Why) -> std::optional<KernelLayout> {
+    Diags.report(Loc, Diag::Internal)
+        << (llvm::Twine(Why) + " (is <offload/offload.hpp> the header of "
+                               "this plugin's installation?)")
+               .str();
+    return std::nullopt;
+  };
+  if (!HeaderAbi) {
+    auto *AbiDecl =
+        dyn_cast_or_null<VarDecl>(lookupHeaderDecl("offload::detail::AbiVersion"));
+    const APValue *V = AbiDecl ? AbiDecl->evaluateValue() : nullptr;
+    if (!V || !V->isInt())
+      return Fail("cannot read offload::detail::AbiVersion");
+    HeaderAbi = V->getInt().getZExtValue();
+  }
+  if (*HeaderAbi != ExpectedAbi)
+    return Fail(("offload.hpp has ABI version " + llvm::Twine(*HeaderAbi) +
+                 " but the plugin expects " + llvm::Twine(ExpectedAbi))
+                    .str());
+
+  auto *Template = dyn_cast_or_null<ClassTemplateDecl>(
+      lookupHeaderDecl("offload::detail::Signature"));
+  if (!Template)
+    return Fail("cannot find offload::detail::Signature");
+  // noexcept kernels share the layout of their plain function type.
+  QualType Fn = Ctx.getFunctionTypeWithExceptionSpec(Kernel->getType(),
+                                                     EST_None);
+  TemplateArgument Arg(Ctx.getCanonicalType(Ctx.getPointerType(Fn)));
+  void *InsertPos = nullptr;
+  ClassTemplateSpecializationDecl *Spec =
+      Template->findSpecialization(Arg, InsertPos);
+  if (!Spec)
+    return Fail("offload::detail::Signature was not instantiated for kernel '" +
+                Kernel->getNameAsString() + "'");
+
+  std::optional<APValue> NumSlots = evaluateMember(Spec, "NumSlots", Loc);
+  std::optional<APValue> Params = evaluateMember(Spec, "Params", Loc);
+  if (!NumSlots || !NumSlots->isInt() || !Params || !Params->isStruct())
+    return Fail("cannot evaluate the argument layout of kernel '" +
+                Kernel->getNameAsString() + "'");
+  KernelLayout L;
+  L.NumSlots = NumSlots->getInt().getZExtValue();
+  // std::array<ParamInfo, N>: one field, the element array.
+  if (Kernel->getNumParams() != 0) {
+    const APValue &Elems = Params->getStructField(0);
+    if (!Elems.isArray() ||
+        Elems.getArrayInitializedElts() != Kernel->getNumParams())
+      return Fail("unexpected offload::detail::ParamInfo array");
+    for (unsigned I = 0; I < Elems.getArrayInitializedElts(); ++I) {
+      const APValue &E = Elems.getArrayInitializedElt(I);
+      if (!E.isStruct() || E.getStructNumFields() != 3)
+        return Fail("unexpected offload::detail::ParamInfo layout");
+      L.Params.push_back(
+          {HeaderParamKind(E.getStructField(0).getInt().getZExtValue()),
+           HeaderMapKind(E.getStructField(1).getInt().getZExtValue()),
+           unsigned(E.getStructField(2).getInt().getZExtValue())});
+    }
+  }
+  return L;
+}
+
+/// The function an offload() kernel argument names, or null.
+const FunctionDecl *Analysis::resolveKernel(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  if (auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+      return FD;
+    QualType T = DRE->getType().getNonReferenceType();
+    if (T->isFunctionPointerType() || T->isFunctionType()) {
+      Diags.report(E->getExprLoc(), Diag::KernelFunctionPointer)
+          << DRE->getDecl() << E->getSourceRange();
+      return nullptr;
+    }
+  }
+  if (auto *ME = dyn_cast<MemberExpr>(E))
+    if (auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl())) {
+      Diags.report(E->getExprLoc(), Diag::KernelMethod)
+          << MD << E->getSourceRange();
+      return nullptr;
+    }
+  Diags.report(E->getExprLoc(), Diag::KernelNotFunction)
+      << E->getType() << E->getSourceRange();
+  return nullptr;
+}
+
+bool Analysis::checkKernel(const FunctionDecl *K, SourceLocation Loc) {
+  auto NoteDecl = [&] {
+    Diags.report(K->getLocation(), Diag::NoteKernelDeclared) << K;
+  };
+  if (auto *MD = dyn_cast<CXXMethodDecl>(K); MD && !MD->isStatic()) {
+    Diags.report(Loc, Diag::KernelMethod) << K;
+    NoteDecl();
+    return false;
+  }
+  if (!K->getReturnType()->isVoidType()) {
+    Diags.report(Loc, Diag::KernelNotVoid) << K << K->getReturnType();
+    NoteDecl();
+    return false;
+  }
+  if (K->isVariadic()) {
+    Diags.report(Loc, Diag::KernelVariadic) << K;
+    NoteDecl();
+    return false;
+  }
+  for (const DeclContext *DC = K->getDeclContext(); DC; DC = DC->getParent())
+    if (DC->isFunctionOrMethod()) {
+      Diags.report(Loc, Diag::KernelNotNameable) << K;
+      NoteDecl();
+      return false;
+    }
+  if (!K->isDefined()) {
+    Diags.report(Loc, Diag::KernelNoDefinition) << K;
+    NoteDecl();
+    return false;
+  }
+  return true;
+}
+
+bool Analysis::checkArguments(const CallExpr *Call, unsigned FirstArg,
+                              const FunctionDecl *K,
+                              const KernelLayout &Layout, bool ExplicitLaunch) {
+  unsigned NumArgs = Call->getNumArgs() - FirstArg;
+  if (NumArgs != K->getNumParams()) {
+    Diags.report(Call->getExprLoc(), Diag::ArityMismatch)
+        << NumArgs << K << K->getNumParams() << Call->getSourceRange();
+    Diags.report(K->getLocation(), Diag::NoteKernelDeclared) << K;
+    return false;
+  }
+  bool Ok = true, HasRegion = false;
+  for (unsigned I = 0; I < NumArgs; ++I) {
+    const ParmVarDecl *P = K->getParamDecl(I);
+    if (Layout.Params[I].Kind == HeaderParamKind::Unsupported) {
+      Diags.report(P->getLocation(), Diag::UnsupportedParam)
+          << P << P->getType() << P->getSourceRange();
+      Ok = false;
+      continue;
+    }
+    HasRegion |= Layout.Params[I].Kind == HeaderParamKind::Region;
+    const Expr *Arg = Call->getArg(FirstArg + I)->IgnoreImplicit();
+    InitializedEntity Entity =
+        InitializedEntity::InitializeParameter(Ctx, const_cast<ParmVarDecl *>(P));
+    if (S.CanPerformCopyInitialization(Entity, const_cast<Expr *>(Arg)))
+      continue;
+    if (Layout.Params[I].Kind == HeaderParamKind::Region &&
+        Arg->getType().isConstQualified())
+      Diags.report(Arg->getExprLoc(), Diag::RegionNeedsMutableData)
+          << P << Arg->getType() << Arg->getSourceRange();
+    else
+      Diags.report(Arg->getExprLoc(), Diag::ArgumentMismatch)
+          << Arg->getType() << P << P->getType() << Arg->getSourceRange();
+    Diags.report(P->getLocation(), Diag::NoteParamDeclared) << P;
+    Ok = false;
+  }
+  if (Ok && !HasRegion && !ExplicitLaunch) {
+    Diags.report(Call->getExprLoc(), Diag::NoGeometry)
+        << K << Call->getSourceRange();
+    Ok = false;
+  }
+  return Ok;
+}
+
+std::string Analysis::typeName(QualType T) {
+  return TypeName::getFullyQualifiedName(T, Ctx, Policy,
+                                         /*WithGlobalNsPrefix=*/true);
+}
+
+/// C++ that names K from the end of the translation unit: its qualified
+/// name and template arguments.
+std::string Analysis::qualifiedName(const FunctionDecl *K) {
+  std::string Name;
+  const DeclContext *DC = K->getDeclContext();
+  if (auto *RD = dyn_cast<CXXRecordDecl>(DC)) {
+    Name = typeName(Ctx.getCanonicalTagType(RD)) + "::";
+  } else {
+    llvm::SmallVector<std::string> Scopes;
+    for (; DC && !DC->isTranslationUnit(); DC = DC->getParent())
+      if (auto *NS = dyn_cast<NamespaceDecl>(DC);
+          NS && !NS->isAnonymousNamespace() && !NS->isInline())
+        Scopes.push_back(NS->getNameAsString());
+    Name = "::";
+    for (const std::string &Scope : llvm::reverse(Scopes))
+      Name += Scope + "::";
+  }
+  Name += K->getNameAsString();
+  if (const TemplateArgumentList *Args = K->getTemplateSpecializationArgs()) {
+    llvm::SmallVector<std::string> Printed;
+    std::function<void(const TemplateArgument &)> Print =
+        [&](const TemplateArgument &A) {
+          switch (A.getKind()) {
+          case TemplateArgument::Type:
+            Printed.push_back(typeName(A.getAsType()));
+            break;
+          case TemplateArgument::Integral: {
+            QualType T = A.getIntegralType();
+            llvm::APSInt V = A.getAsIntegral();
+            if (T->isBooleanType())
+              Printed.push_back(V.getBoolValue() ? "true" : "false");
+            else
+              Printed.push_back("static_cast<" + typeName(T) + ">(" +
+                                toString(V, 10) +
+                                (V.isUnsigned() ? "ULL" : "LL") + ")");
+            break;
+          }
+          case TemplateArgument::Pack:
+            for (const TemplateArgument &E : A.pack_elements())
+              Print(E);
+            break;
+          default: {
+            std::string S;
+            llvm::raw_string_ostream OS(S);
+            A.print(Policy, OS, /*IncludeType=*/true);
+            Printed.push_back(S);
+          }
+          }
+        };
+    for (const TemplateArgument &A : Args->asArray())
+      Print(A);
+    Name += "<" + llvm::join(Printed, ", ") + ">";
+  }
+  return Name;
+}
+
+void Analysis::record(const CallExpr *Call, const FunctionDecl *K,
+                      const KernelLayout &Layout) {
+  std::string Mangled = Names.getName(K);
+  PresumedLoc PLoc =
+      Ctx.getSourceManager().getPresumedLoc(Call->getExprLoc());
+  std::string Site = PLoc.isValid()
+                         ? (llvm::Twine(PLoc.getFilename()) + ":" +
+                            llvm::Twine(PLoc.getLine()) + ":" +
+                            llvm::Twine(PLoc.getColumn()))
+                               .str()
+                         : "<unknown>";
+  auto [It, New] = Kernels.try_emplace(Mangled);
+  KernelInstance &KI = It->second;
+  if (!llvm::is_contained(KI.Calls, Site))
+    KI.Calls.push_back(Site);
+  if (!New)
+    return;
+
+  static constexpr const char *KindNames[] = {"unsupported", "value",
+                                              "read-only", "region"};
+  static constexpr const char *MapNames[] = {"none", "literal", "to",
+                                             "tofrom"};
+  KI.Mangled = Mangled;
+  KI.Entry = "__offload_k_" + llvm::utohexstr(llvm::xxh3_64bits(Mangled),
+                                              /*LowerCase=*/true, 16);
+  {
+    llvm::raw_string_ostream OS(KI.Name);
+    K->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
+  }
+  QualType FnPtr = Ctx.getPointerType(K->getType());
+  KI.Callee = "static_cast<" + typeName(FnPtr) + ">(&" + qualifiedName(K) + ")";
+  KI.Signature = K->getType().getAsString(Policy);
+  KI.NumSlots = Layout.NumSlots;
+  for (unsigned I = 0; I < K->getNumParams(); ++I) {
+    const ParmVarDecl *P = K->getParamDecl(I);
+    const ParamLayout &PL = Layout.Params[I];
+    KI.Params.push_back({P->getNameAsString(), P->getType().getAsString(Policy),
+                         KindNames[unsigned(PL.Kind)],
+                         MapNames[unsigned(PL.Map)], PL.Slots});
+  }
+}
+
+void Analysis::run(const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  const FunctionDecl *Offload = Call->getDirectCallee();
+  // offload(Launch, kernel, args...) or offload(kernel, args...).
+  bool ExplicitLaunch = false;
+  if (Offload->getNumParams() > 0)
+    if (const CXXRecordDecl *RD =
+            Offload->getParamDecl(0)->getType()->getAsCXXRecordDecl())
+      ExplicitLaunch = RD->getQualifiedNameAsString() == "offload::Launch";
+  unsigned KernelArg = ExplicitLaunch ? 1 : 0;
+  if (Call->getNumArgs() <= KernelArg)
+    return;
+  const Expr *KernelExpr = Call->getArg(KernelArg);
+  const FunctionDecl *K = resolveKernel(KernelExpr);
+  if (!K || !checkKernel(K, KernelExpr->getExprLoc()))
+    return;
+  std::optional<KernelLayout> Layout = layoutOf(K, Call->getExprLoc());
+  if (!Layout || !checkArguments(Call, KernelArg + 1, K, *Layout, ExplicitLaunch))
+    return;
+  record(Call, K, *Layout);
+}
+
+Metadata Analysis::run() {
+  MatchFinder Finder;
+  Finder.addMatcher(OffloadCall, this);
+  Finder.matchAST(Ctx);
+
+  Metadata M;
+  M.Abi = HeaderAbi.value_or(0);
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+    M.Source = Main->getName().str();
+  for (auto &[Mangled, K] : Kernels)
+    M.Kernels.push_back(std::move(K));
+  return M;
+}
+
+} // namespace
+
+Metadata analyzeTranslationUnit(ASTContext &Ctx, Sema &S, Diagnostics &Diags) {
+  return Analysis(Ctx, S, Diags).run();
+}
+
+} // namespace offload::plugin

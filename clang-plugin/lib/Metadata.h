@@ -1,0 +1,56 @@
+//===- Metadata.h - Kernel instantiations crossing between the passes -----===//
+//
+// The host pass records every kernel instantiation its offload() calls need;
+// the device pass compiles exactly those. The record is serialized as
+// versioned JSON (docs/design.md describes the format), so the device pass
+// reads what the host pass wrote and nothing else.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace offload::plugin {
+
+/// Bumped whenever the format changes incompatibly.
+inline constexpr unsigned MetadataVersion = 1;
+
+struct KernelParam {
+  std::string Name;
+  std::string Type;
+  std::string Kind; // value, read-only, region
+  std::string Map;  // literal, to, tofrom
+  unsigned Slots = 0;
+};
+
+struct KernelInstance {
+  std::string Entry;     // the entry symbol in every device image
+  std::string Name;      // for people: "axpy<float>"
+  std::string Mangled;   // the host function, the kernel's key at run time
+  std::string Callee;    // C++ naming the kernel from the device source
+  std::string Signature; // its function type
+  unsigned NumSlots = 0; // argument slots of the entry, slot 0 included
+  std::vector<KernelParam> Params;
+  std::vector<std::string> Calls; // "file:line:col" of each offload() call
+};
+
+struct Metadata {
+  unsigned Version = MetadataVersion;
+  unsigned Abi = 0;   // offload::detail::AbiVersion of the header used
+  std::string Source; // the translation unit's main file
+  std::vector<KernelInstance> Kernels;
+};
+
+/// Deterministic JSON: the same kernels give byte-identical text.
+std::string serialize(const Metadata &M);
+/// Parses and checks the format and version.
+llvm::Expected<Metadata> deserialize(llvm::StringRef Text);
+/// The human-readable listing of dump=kernels.
+void printKernels(const Metadata &M, llvm::raw_ostream &OS);
+
+} // namespace offload::plugin

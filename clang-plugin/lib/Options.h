@@ -1,0 +1,46 @@
+//===- Options.h - The plugin's arguments ---------------------------------===//
+//
+// -fplugin-arg-offload-<key>=<value>; docs/user-guide.md lists them.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace offload::plugin {
+
+/// One device image the build produces.
+struct Target {
+  enum KindTy { Nvptx, Host } Kind;
+  std::string Name; // as the user wrote it: "sm_90", "host"
+  std::string Arch; // "sm_90"; empty for the host
+  bool isGpu() const { return Kind != Host; }
+};
+
+/// Parses "sm_90,host"; GPU images first, since libomptarget numbers the
+/// devices in image order.
+llvm::Expected<std::vector<Target>> parseTargets(llvm::StringRef List);
+
+struct Options {
+  std::vector<Target> Targets;
+  bool DumpMetadata = false;     // dump=metadata: the serialized metadata
+  bool DumpKernels = false;      // dump=kernels: the same, for humans
+  bool DumpDeviceSource = false; // dump=device-source: the device TU
+  bool DumpHostIR = false;       // dump=host-ir: the registration code
+  std::string SaveTemps;         // save-temps=DIR: keep intermediates there
+  std::string ImportMetadata;    // import-metadata=FILE: device pass input
+  unsigned DeviceOptLevel = 3;   // device-opt=N
+
+  /// Applies one "key=value" argument.
+  llvm::Error parse(llvm::StringRef Arg);
+};
+
+/// The targets used when the build does not say: sm_90 when ptxas is
+/// installed, and the host device.
+std::string defaultTargets();
+
+} // namespace offload::plugin

@@ -1,0 +1,18 @@
+//===- Toolchain.h - The programs the device pass runs --------------------===//
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace offload::plugin {
+
+/// The clang binary that loaded the plugin; the device pass reruns it.
+std::string clangExecutable();
+/// ptxas: $OFFLOAD_CUDA_PATH/bin, /usr/local/cuda/bin, then PATH.
+std::optional<std::string> findPtxas();
+/// CUDA's libdevice bitcode (math functions), beside ptxas's CUDA.
+std::optional<std::string> findLibdevice();
+/// ld.lld beside clang, then on PATH; links host-device images.
+std::optional<std::string> findLld();
+
+} // namespace offload::plugin

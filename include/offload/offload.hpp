@@ -1,0 +1,194 @@
+//===- offload/offload.hpp - offload(kernel, args...) ---------------------===//
+//
+// The public entry point of cxx-offload. A kernel is an ordinary function
+// returning void; its parameter types decide the data movement:
+//   - small scalars and trivially copyable structs: passed by value;
+//   - std::span<const T>, const std::vector<T>&, const std::array<T, N>&:
+//     read-only, copied to the device;
+//   - offload::Region<T, Strategy>: mutable, copied to the device and back,
+//     each logical thread getting its own disjoint piece.
+//
+// Compiled with the cxx-offload plugin (-fplugin=...), a call runs the kernel
+// on the selected device through libomptarget. Compiled without it (g++,
+// clang without the plugin, clangd), the kernel runs serially on the host and
+// OFFLOAD_INFO says so.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <offload/detail/params.hpp>
+#include <offload/launch.hpp>
+#include <offload/region.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#if defined(__OFFLOAD_DEVICE__)
+#include <offload/detail/entry.hpp>
+#elif defined(__OFFLOAD_HOST__)
+#include <offload/detail/runtime.hpp>
+#else
+#include <cstdio>
+#include <cstdlib>
+#endif
+
+namespace offload {
+namespace detail {
+
+/// The kernel as a function pointer type (or the callable's own type if it
+/// is not a function, which Signature rejects).
+template <class K>
+using KernelPtr =
+    std::conditional_t<std::is_function_v<std::remove_reference_t<K>>,
+                       std::remove_reference_t<K> *, std::remove_cvref_t<K>>;
+
+enum class CallError {
+  None,
+  NotAFunction,
+  WrongArity,
+  UnsupportedParameter,
+  ArgumentMismatch,
+  NoGeometry,
+};
+
+template <class Fn, class... Args> struct ArgsFit : std::false_type {};
+template <class... P, class... Args>
+  requires(sizeof...(P) == sizeof...(Args))
+struct ArgsFit<void (*)(P...), Args...>
+    : std::bool_constant<(std::is_constructible_v<P, Args &&> && ...)> {};
+template <class... P, class... Args>
+  requires(sizeof...(P) == sizeof...(Args))
+struct ArgsFit<void (*)(P...) noexcept, Args...>
+    : ArgsFit<void (*)(P...), Args...> {};
+
+/// What is wrong with offload(Kernel, Args...), if anything. The plugin
+/// reports the same errors with source locations; this is for compilers
+/// without it.
+template <class Fn, bool ExplicitLaunch, class... Args>
+constexpr CallError checkCall() {
+  using Sig = Signature<Fn>;
+  if constexpr (!Sig::IsKernel)
+    return CallError::NotAFunction;
+  else if constexpr (Sig::Arity != sizeof...(Args))
+    return CallError::WrongArity;
+  else if constexpr (!Sig::Supported)
+    return CallError::UnsupportedParameter;
+  else if constexpr (!ArgsFit<Fn, Args...>::value)
+    return CallError::ArgumentMismatch;
+  else if constexpr (!Sig::HasRegion && !ExplicitLaunch)
+    return CallError::NoGeometry;
+  else
+    return CallError::None;
+}
+
+#if !defined(__OFFLOAD_HOST__) && !defined(__OFFLOAD_DEVICE__)
+inline unsigned infoBits() {
+  static const unsigned Bits = [] {
+    const char *V = std::getenv("OFFLOAD_INFO");
+    return V ? unsigned(std::strtoul(V, nullptr, 0)) : 0u;
+  }();
+  return Bits;
+}
+#endif
+
+template <class... P, class... Args>
+void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
+         Args &&...A) {
+#if defined(__OFFLOAD_DEVICE__)
+  // The device pass compiles kernels, not the host code that launches them.
+  (void)Kernel, (void)L, (void)ExplicitLaunch, ((void)A, ...);
+#else
+  std::tuple<P...> Params(std::forward<Args>(A)...);
+  std::uint64_t Threads = L.threads;
+  if (!ExplicitLaunch)
+    Threads = std::apply(
+        [](const auto &...V) {
+          return std::max({std::uint64_t(0), threadsOf(V)...});
+        },
+        Params);
+  auto ForEachParam = [&](auto &&F) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      F(std::integral_constant<std::size_t, I>{}...);
+    }(std::index_sequence_for<P...>{});
+  };
+
+#if defined(__OFFLOAD_HOST__)
+  constexpr unsigned NumSlots = Signature<void (*)(P...)>::NumSlots;
+  void *Ptrs[NumSlots];
+  std::int64_t Sizes[NumSlots], Types[NumSlots];
+  SlotWriter W{Ptrs, Sizes, Types};
+  W.literal(Threads);
+  ForEachParam([&](auto... I) {
+    (Param<P>::put(std::get<decltype(I)::value>(Params), W), ...);
+  });
+  rt::launch({reinterpret_cast<const void *>(Kernel), Threads, L.block,
+              NumSlots, Ptrs, Sizes, Types});
+#else
+  if (infoBits() & 1)
+    std::fprintf(stderr,
+                 "offload: info: kernel %p: %llu logical threads run serially "
+                 "on the host (not compiled with the cxx-offload plugin)\n",
+                 reinterpret_cast<void *>(Kernel),
+                 static_cast<unsigned long long>(Threads));
+  for (std::uint64_t Thread = 0; Thread != Threads; ++Thread)
+    ForEachParam([&](auto... I) {
+      Kernel(bindToThread(std::get<decltype(I)::value>(Params), Thread)...);
+    });
+#endif
+#endif
+}
+
+template <class Kernel, bool ExplicitLaunch, class... Args>
+void dispatch(const Launch &L, Kernel &&K, Args &&...A) {
+  using Fn = KernelPtr<Kernel>;
+  constexpr CallError Error = checkCall<Fn, ExplicitLaunch, Args...>();
+  if constexpr (Error == CallError::None) {
+    run(static_cast<Fn>(K), L, ExplicitLaunch, std::forward<Args>(A)...);
+  } else {
+#if defined(__OFFLOAD_HOST__)
+    // The plugin has reported this call with its source location.
+    rt::invalidCall(__PRETTY_FUNCTION__);
+#elif !defined(__OFFLOAD_DEVICE__)
+    static_assert(Error != CallError::NotAFunction,
+                  "offload(): the kernel must be a function returning void");
+    static_assert(Error != CallError::WrongArity,
+                  "offload(): the number of arguments does not match the "
+                  "kernel's parameters");
+    static_assert(Error != CallError::UnsupportedParameter,
+                  "offload(): a kernel parameter has an unsupported type; use "
+                  "scalars, std::span<const T>, const std::vector<T>&, const "
+                  "std::array<T, N>& or offload::Region<T, Strategy>");
+    static_assert(Error != CallError::ArgumentMismatch,
+                  "offload(): an argument cannot be converted to its kernel "
+                  "parameter (mutable Regions need non-const data)");
+    static_assert(Error != CallError::NoGeometry,
+                  "offload(): the kernel has no Region parameter; pass "
+                  "offload::Launch{.threads = N} before the kernel");
+#endif
+  }
+}
+
+} // namespace detail
+
+/// Runs Kernel on the selected device with Args mapped by the kernel's
+/// parameter types; the launch has as many logical threads as the Region
+/// arguments ask for. Returns when the kernel has finished and the mutable
+/// data is back on the host.
+template <class Kernel, class... Args>
+  requires(!std::is_same_v<std::remove_cvref_t<Kernel>, Launch>)
+void offload(Kernel &&K, Args &&...A) {
+  detail::dispatch<Kernel, false>(Launch{}, std::forward<Kernel>(K),
+                                  std::forward<Args>(A)...);
+}
+
+/// The same with explicit launch geometry.
+template <class Kernel, class... Args>
+void offload(Launch L, Kernel &&K, Args &&...A) {
+  detail::dispatch<Kernel, true>(L, std::forward<Kernel>(K),
+                                 std::forward<Args>(A)...);
+}
+
+} // namespace offload

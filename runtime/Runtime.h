@@ -1,0 +1,134 @@
+//===- runtime/Runtime.h - The cxx-offload runtime, inside ----------------===//
+//
+// A thin layer over libomptarget: image registration, device selection,
+// mapping and launch. Each fallible step returns llvm::Error/Expected; the
+// public entry points that lowered code calls (launch(), the registration
+// hook) turn an error into a message and a non-zero exit.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Omptarget.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <offload/detail/runtime.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace offload::rt {
+
+//===-- Registration ABI: the plugin's host lowering emits these ---------===//
+
+/// One kernel of a translation unit: its host key (the kernel function's
+/// address), the host ID of its entry in the libomptarget tables, its name.
+struct KernelRecord {
+  const void *Key;
+  void *EntryId;
+  const char *Name;
+};
+
+/// Everything one translation unit registers, from a constructor the plugin
+/// adds to its object file.
+struct Registration {
+  std::uint32_t AbiVersion;
+  std::uint32_t NumKernels;
+  const KernelRecord *Kernels;
+  __tgt_bin_desc *Desc;
+  const char *Source;  // the translation unit, for messages
+  const char *Targets; // the images' targets, comma-separated, in order
+};
+
+extern "C" void __cxxoffload_register(Registration *R);
+
+//===-- Registry -----------------------------------------------------------===//
+
+class Registry {
+public:
+  static Registry &get();
+
+  /// Checks R and registers its images with libomptarget.
+  llvm::Error add(Registration &R);
+  /// The kernel whose host key is Key, or null.
+  const KernelRecord *find(const void *Key) const;
+  /// The targets of every registered image, comma-separated, for messages.
+  std::string targets() const;
+  std::size_t size() const { return Registrations.size(); }
+  /// Unregisters everything, newest first (at exit).
+  void clear();
+
+private:
+  std::vector<Registration *> Registrations;
+  llvm::DenseMap<const void *, const KernelRecord *> Kernels;
+};
+
+//===-- Devices ------------------------------------------------------------===//
+
+enum class DeviceKind { Cuda, Amdgpu, Host, Other };
+llvm::StringRef kindName(DeviceKind K);
+/// The kind of a libomptarget device from its UID ("CUDA-...", "x86_64-...").
+DeviceKind classifyUid(llvm::StringRef Uid);
+
+struct Device {
+  int Id;
+  DeviceKind Kind;
+  std::string Uid;
+};
+
+/// OFFLOAD_DEVICE: empty (first GPU, else host), `gpu`, a kind, or a
+/// device number.
+struct DeviceRequest {
+  enum Method { FirstGpuElseHost, AnyGpu, ByKind, ByNumber } How = FirstGpuElseHost;
+  DeviceKind Kind = DeviceKind::Host;
+  int Number = 0;
+};
+llvm::Expected<DeviceRequest> parseDeviceRequest(llvm::StringRef Value);
+
+/// Picks the device that Request names among NumDevices devices, describing
+/// them one by one (describing a device loads the images onto it).
+llvm::Expected<Device>
+pickDevice(const DeviceRequest &Request, int NumDevices,
+           llvm::function_ref<llvm::Expected<Device>(int)> Describe);
+
+/// The device this process offloads to, chosen once from OFFLOAD_DEVICE.
+llvm::Expected<const Device &> selectedDevice();
+/// Describes libomptarget device Id.
+llvm::Expected<Device> describeDevice(int Id);
+
+//===-- Mapping and launch -------------------------------------------------===//
+
+/// Copies [Ptr, Ptr + Bytes) to the device (or just allocates it) and keeps
+/// it there until unmapData; MapType is a libomptarget map-type bitmask.
+llvm::Error mapData(const Device &D, void *Ptr, std::int64_t Bytes,
+                    std::int64_t MapType);
+llvm::Error unmapData(const Device &D, void *Ptr, std::int64_t Bytes,
+                      std::int64_t MapType);
+/// The device address of mapped host data.
+llvm::Expected<void *> devicePointer(const Device &D, const void *Ptr);
+
+/// Runs one lowered offload() call on D.
+llvm::Error launchOn(const Device &D, const detail::rt::LaunchRequest &R);
+
+/// Threads per block when a launch does not say.
+inline constexpr std::uint32_t DefaultBlock = 256;
+
+//===-- Reporting ----------------------------------------------------------===//
+
+/// OFFLOAD_INFO bits.
+enum InfoBit : unsigned {
+  InfoCalls = 0x1,  // one line per offload() call
+  InfoEvents = 0x2, // registration and device selection
+};
+unsigned infoBits();
+void info(InfoBit Bit, const char *Format, ...)
+    __attribute__((format(printf, 2, 3)));
+/// Prints "offload: error: ..." and exits with status 1.
+[[noreturn]] void fatal(llvm::Error E);
+
+} // namespace offload::rt
