@@ -4,13 +4,25 @@ set(OFFLOAD_TARGETS "${OFFLOAD_DEFAULT_TARGETS}" CACHE STRING
   "Offload targets of the examples, tests and benchmarks (e.g. sm_90,host)")
 set(OFFLOAD_PLUGIN_PATH ${CMAKE_BINARY_DIR}/lib/CxxOffloadPlugin.so)
 
-function(offload_add_executable name)
-  add_executable(${name} ${ARGN})
+# Compiles the sources of target `name` with the plugin for TARGETS (default
+# OFFLOAD_TARGETS) and links the runtime.
+function(offload_enable name)
+  cmake_parse_arguments(ARG "" "TARGETS" "" ${ARGN})
+  if(NOT ARG_TARGETS)
+    set(ARG_TARGETS ${OFFLOAD_TARGETS})
+  endif()
   target_compile_options(${name} PRIVATE
     -fplugin=${OFFLOAD_PLUGIN_PATH}
-    -fplugin-arg-offload-targets=${OFFLOAD_TARGETS})
+    -fplugin-arg-offload-targets=${ARG_TARGETS})
   target_link_libraries(${name} PRIVATE cxxoffload-rt)
   # Objects are rebuilt when the plugin changes.
-  set_property(SOURCE ${ARGN} APPEND PROPERTY OBJECT_DEPENDS ${OFFLOAD_PLUGIN_PATH})
+  get_target_property(sources ${name} SOURCES)
+  set_property(SOURCE ${sources} TARGET_DIRECTORY ${name} APPEND PROPERTY
+    OBJECT_DEPENDS ${OFFLOAD_PLUGIN_PATH})
   add_dependencies(${name} CxxOffloadPlugin)
+endfunction()
+
+function(offload_add_executable name)
+  add_executable(${name} ${ARGN})
+  offload_enable(${name})
 endfunction()

@@ -2,11 +2,13 @@
 
 #include "Runtime.h"
 
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <offload/detail/params.hpp>
 
 #include <climits>
+#include <dlfcn.h>
 
 using namespace llvm;
 
@@ -51,15 +53,30 @@ Expected<void *> devicePointer(const Device &D, const void *Ptr) {
       formatv("{0} is not mapped to device {1}", Ptr, D.Id).str());
 }
 
+/// The kernel's name for messages: from the dynamic symbol table when the
+/// program exports it, else its address.
+static std::string describeKernel(const void *Key) {
+  Dl_info Info;
+  if (dladdr(Key, &Info) && Info.dli_sname && Info.dli_saddr == Key)
+    return "'" + demangle(Info.dli_sname) + "'";
+  return formatv("at {0}", Key).str();
+}
+
+static Expected<const KernelRecord &> findKernel(const void *Key) {
+  if (const KernelRecord *K = Registry::get().find(Key))
+    return *K;
+  return createStringError(
+      formatv("the kernel {0} has no device image: compile the translation "
+              "unit that calls offload() with the cxx-offload plugin",
+              describeKernel(Key))
+          .str());
+}
+
 Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
-  const KernelRecord *K = Registry::get().find(R.Kernel);
-  if (!K)
-    return createStringError(
-        formatv("the kernel at {0} has no device image: compile the "
-                "translation unit that calls offload() with the cxx-offload "
-                "plugin",
-                R.Kernel)
-            .str());
+  Expected<const KernelRecord &> Found = findKernel(R.Kernel);
+  if (!Found)
+    return Found.takeError();
+  const KernelRecord *K = &*Found;
 
   std::uint64_t ToDevice = 0, FromDevice = 0;
   for (unsigned I = 0; I < R.NumSlots; ++I) {
@@ -122,6 +139,9 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
 }
 
 static Error launchImpl(const detail::rt::LaunchRequest &R) {
+  // Without a registered image libomptarget is not even initialised.
+  if (Expected<const KernelRecord &> K = findKernel(R.Kernel); !K)
+    return K.takeError();
   Expected<const Device &> D = selectedDevice();
   if (!D)
     return D.takeError();

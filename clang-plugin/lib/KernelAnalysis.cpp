@@ -12,6 +12,7 @@
 #include "clang/Sema/Sema.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
 #include <map>
@@ -184,10 +185,19 @@ std::optional<KernelLayout> Analysis::layoutOf(const FunctionDecl *Kernel,
 
 /// The function an offload() kernel argument names, or null.
 const FunctionDecl *Analysis::resolveKernel(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (auto *UO = dyn_cast<UnaryOperator>(E);
-      UO && UO->getOpcode() == UO_AddrOf)
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  // Look through `&f` and through casts that only pick an overload
+  // (static_cast<void (*)(T)>(f)), not through casts that change the type.
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr();
+    else if (auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+             Cast && (Cast->getCastKind() == CK_NoOp ||
+                      Cast->getCastKind() == CK_FunctionToPointerDecay))
+      E = Cast->getSubExpr();
+    else
+      break;
+  }
   if (auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
       return FD;
@@ -418,8 +428,13 @@ Metadata Analysis::run() {
   Metadata M;
   M.Abi = HeaderAbi.value_or(0);
   const SourceManager &SM = Ctx.getSourceManager();
-  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-    M.Source = Main->getName().str();
+  // Absolute, so that the device pass finds it from any directory.
+  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID())) {
+    llvm::SmallString<256> Path(Main->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    M.Source = std::string(Path);
+  }
   for (auto &[Mangled, K] : Kernels)
     M.Kernels.push_back(std::move(K));
   return M;

@@ -1,0 +1,30 @@
+// The device translation unit: the original source, then one extern "C"
+// entry per kernel instantiation taking the implicit dyn_ptr and one 8-byte
+// slot per argument word, then a declare-target table that makes OpenMP
+// device mode emit the entries.
+// RUN: %offload_host -fsyntax-only -fplugin-arg-offload-dump=device-source %s | FileCheck %s
+#include <offload/offload.hpp>
+#include <vector>
+
+struct Pair {
+  float a, b;
+};
+template <class T> void fill(Pair p, offload::Region<T> v) {}
+
+void run(std::vector<float> &f, std::vector<double> &d) {
+  offload::offload(fill<float>, Pair{1, 2}, f);
+  offload::offload(fill<double>, Pair{1, 2}, d);
+}
+
+// CHECK:      // cxx-offload device translation unit, from kernel metadata v1.
+// CHECK-NEXT: #include "{{.*}}device-source.cpp"
+// CHECK-NEXT: // kernel fill<{{double|float}}>
+// CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E1:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3) {
+// CHECK-NEXT:   const std::uint64_t Slots[] = {s0, s1, s2, s3};
+// CHECK-NEXT:   ::offload::detail::deviceEntry<static_cast<void (*)(Pair, offload::Region<{{double|float}}>)>(&::fill<{{double|float}}>)>(Slots);
+// CHECK-NEXT: }
+// CHECK-NEXT: // kernel fill<{{double|float}}>
+// CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E2:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3) {
+// CHECK:      #pragma omp begin declare target
+// CHECK-NEXT: {{\[\[}}gnu::used]] static void *const __offload_entries[] = {(void *)&[[E1]], (void *)&[[E2]]};
+// CHECK-NEXT: #pragma omp end declare target

@@ -1,0 +1,42 @@
+# lit configuration of cxx-offload's tests.
+import os
+import lit.formats
+
+config.name = "cxx-offload"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.offload_obj_root, "test", "lit")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, os.path.join(config.offload_obj_root, "bin"),
+     config.environment.get("PATH", "")])
+# Tests see the runtime's messages only when they ask for them.
+for var in ("OFFLOAD_INFO", "OFFLOAD_DEVICE", "OFFLOAD_CUDA_PATH"):
+    config.environment.pop(var, None)
+
+include = os.path.join(config.offload_src_root, "include")
+cxxflags = "-std=c++20 -I%s" % include
+plugin = "-fplugin=%s" % config.offload_plugin
+ldflags = ("-L{rt} -Wl,-rpath,{rt} -lcxxoffload-rt "
+           "-L{llvm} -Wl,-rpath,{llvm} -lomptarget").format(
+               rt=config.offload_runtime_dir, llvm=config.llvm_lib_dir)
+
+config.substitutions.append(("%clangxx", config.clangxx))
+config.substitutions.append(("%gxx", config.gxx))
+config.substitutions.append(("%cxxflags", cxxflags))
+config.substitutions.append(("%plugin", plugin))
+# Compile with the plugin for the host device only (fast, needs no CUDA).
+config.substitutions.append(
+    ("%offload_host", "%s %s %s -fplugin-arg-offload-targets=host" %
+     (config.clangxx, cxxflags, plugin)))
+config.substitutions.append(("%offload", "%s %s %s" %
+                             (config.clangxx, cxxflags, plugin)))
+config.substitutions.append(("%ldflags", ldflags))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+
+if config.ptxas:
+    config.available_features.add("ptxas")
+if config.gxx:
+    config.available_features.add("gxx")

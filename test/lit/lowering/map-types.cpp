@@ -1,0 +1,24 @@
+// The kernel's parameter types decide each slot's libomptarget map type:
+// scalars LITERAL (0x120), read-only data TO (0x21), Regions TO|FROM (0x23);
+// slot 0 carries the logical thread count. The call goes to the runtime.
+// RUN: %offload_host -O2 -S -emit-llvm %s -o - | FileCheck %s
+#include <offload/offload.hpp>
+#include <vector>
+
+void k(double a, const std::vector<double> &x, offload::Region<double> y) {
+  for (auto [i, yi] : y)
+    yi = a * x[i];
+}
+
+void run(const std::vector<double> &x, std::vector<double> &y) {
+  offload::offload(k, 3.0, x, y);
+}
+
+// CHECK-LABEL: define {{.*}} @_Z3runRKSt6vectorIdSaIdEERS1_(
+// CHECK: store i64 288
+// CHECK: store i64 288
+// CHECK: store i64 33
+// CHECK: store i64 288
+// CHECK: store i64 35
+// CHECK: store i64 288
+// CHECK: call void @_ZN7offload6detail2rt6launchERKNS1_13LaunchRequestE(

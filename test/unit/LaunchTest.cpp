@@ -1,0 +1,121 @@
+//===- LaunchTest.cpp - launchOn and offload() ----------------------------===//
+
+#include "Runtime.h"
+
+#include <offload/offload.hpp>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <numeric>
+#include <vector>
+
+using namespace offload::rt;
+using offload::detail::rt::LaunchRequest;
+using ::testing::HasSubstr;
+
+namespace {
+
+void addIndex(int Base, offload::Region<int> V) {
+  for (auto [I, Vi] : V)
+    Vi += Base + int(I);
+}
+
+void scaleInto(double A, std::span<const double> X, offload::Region<double> Y) {
+  for (auto [I, Yi] : Y)
+    Yi = A * X[I];
+}
+
+// Referenced by offload() calls so that the plugin compiles and registers
+// them; the tests below also launch them through launchOn directly.
+void useKernels(std::vector<int> &V, std::vector<double> &X,
+                std::vector<double> &Y) {
+  offload::offload(addIndex, 0, V);
+  offload::offload(scaleInto, 1.0, X, Y);
+}
+
+const Device &device() { return *selectedDevice(); }
+
+TEST(Launch, OffloadRunsTheKernel) {
+  std::vector<int> V(1000, 1);
+  offload::offload(addIndex, 5, V);
+  for (std::size_t I = 0; I < V.size(); ++I)
+    ASSERT_EQ(V[I], 6 + int(I)) << I;
+}
+
+TEST(Launch, ReadOnlyDataGoesInScalarsByValue) {
+  std::vector<double> X(333), Y(333, -1.0);
+  std::iota(X.begin(), X.end(), 0.0);
+  offload::offload(scaleInto, 0.5, X, Y);
+  for (std::size_t I = 0; I < X.size(); ++I)
+    ASSERT_EQ(Y[I], 0.5 * X[I]);
+  EXPECT_EQ(X[10], 10.0) << "read-only data is not written back";
+}
+
+TEST(Launch, LaunchOnTakesLibomptargetSlots) {
+  // The slots a lowered call builds for addIndex(3, V): the thread count,
+  // the scalar, then the Region's data (mapped TO|FROM) and size.
+  std::vector<int> V(10, 0);
+  void *Ptrs[4] = {reinterpret_cast<void *>(std::uintptr_t(10)),
+                   reinterpret_cast<void *>(std::uintptr_t(3)), V.data(),
+                   reinterpret_cast<void *>(std::uintptr_t(10))};
+  std::int64_t Sizes[4] = {8, 8, 40, 8};
+  std::int64_t Types[4] = {0x120, 0x120, 0x23, 0x120};
+  LaunchRequest R{reinterpret_cast<const void *>(&addIndex), 10, 0, 4, Ptrs,
+                  Sizes, Types};
+  ASSERT_FALSE(bool(launchOn(device(), R)));
+  for (int I = 0; I < 10; ++I)
+    EXPECT_EQ(V[I], 3 + I);
+}
+
+TEST(Launch, ExplicitGeometryBindsOnlyThatManyThreads) {
+  std::vector<int> V(6, 0);
+  offload::offload(offload::Launch{.threads = 2, .block = 32}, addIndex, 1, V);
+  EXPECT_EQ(V, (std::vector<int>{1, 2, 0, 0, 0, 0}));
+}
+
+TEST(Launch, ZeroThreadsRunNothing) {
+  std::vector<int> Empty;
+  offload::offload(addIndex, 1, Empty);
+  LaunchRequest R{reinterpret_cast<const void *>(&addIndex), 0, 0, 0, nullptr,
+                  nullptr, nullptr};
+  EXPECT_FALSE(bool(launchOn(device(), R)));
+}
+
+TEST(Launch, RepeatedLaunchesReuseTheLoadedImage) {
+  std::vector<int> V(64, 0);
+  for (int K = 0; K < 200; ++K)
+    offload::offload(addIndex, 1, V);
+  EXPECT_EQ(V[0], 200);
+  EXPECT_EQ(V[63], 200 + 200 * 63);
+}
+
+TEST(Launch, RejectsBlocksLargerThanAGpuAllows) {
+  LaunchRequest R{reinterpret_cast<const void *>(&addIndex), 10, 2048, 0,
+                  nullptr, nullptr, nullptr};
+  llvm::Error E = launchOn(device(), R);
+  ASSERT_TRUE(bool(E));
+  EXPECT_THAT(llvm::toString(std::move(E)),
+              HasSubstr("2048 threads per block is more than the 1024"));
+}
+
+TEST(Launch, RejectsMoreBlocksThanOneLaunchAllows) {
+  LaunchRequest R{reinterpret_cast<const void *>(&addIndex), 1ull << 40, 1, 0,
+                  nullptr, nullptr, nullptr};
+  llvm::Error E = launchOn(device(), R);
+  ASSERT_TRUE(bool(E));
+  EXPECT_THAT(llvm::toString(std::move(E)),
+              HasSubstr("logical threads need 1099511627776 blocks"));
+}
+
+TEST(Launch, RejectsKernelsWithoutImage) {
+  static int NotAKernel;
+  LaunchRequest R{&NotAKernel, 1, 0, 0, nullptr, nullptr, nullptr};
+  llvm::Error E = launchOn(device(), R);
+  ASSERT_TRUE(bool(E));
+  EXPECT_THAT(llvm::toString(std::move(E)),
+              HasSubstr("has no device image: compile the translation unit "
+                        "that calls offload() with the cxx-offload plugin"));
+}
+
+} // namespace

@@ -1,0 +1,192 @@
+//===- ParamsTest.cpp - The argument layout of offload/detail/params.hpp --===//
+//
+// The header turns each kernel parameter into 8-byte slots on the host and
+// back into a parameter value in the kernel entry; these tests run both
+// halves on the host and check that they agree.
+//
+//===----------------------------------------------------------------------===//
+
+#include <offload/offload.hpp>
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <set>
+#include <vector>
+
+using namespace offload;
+using namespace offload::detail;
+
+namespace {
+
+struct Slots {
+  void *Ptrs[16];
+  std::int64_t Sizes[16], Types[16];
+  SlotWriter W{Ptrs, Sizes, Types};
+  std::uint64_t word(unsigned I) const {
+    return reinterpret_cast<std::uint64_t>(Ptrs[I]);
+  }
+  std::vector<std::uint64_t> words() const {
+    std::vector<std::uint64_t> Out;
+    for (unsigned I = 0; I < W.Count; ++I)
+      Out.push_back(word(I));
+    return Out;
+  }
+};
+
+TEST(Params, ScalarsTravelByValueInOneSlot) {
+  Slots S;
+  Param<float>::put(2.5f, S.W);
+  ASSERT_EQ(S.W.Count, 1u);
+  EXPECT_EQ(S.Types[0], MapTypeTargetParam | MapTypeLiteral);
+  std::vector<std::uint64_t> Words = S.words();
+  EXPECT_EQ(Param<float>::rebuild(Words.data(), 0), 2.5f);
+  EXPECT_EQ(Param<float>::Info.Kind, ParamKind::Value);
+}
+
+TEST(Params, StructsTakeAsManySlotsAsTheirSize) {
+  struct Three {
+    double A;
+    int B;
+    float C;
+    char D[9];
+  };
+  static_assert(sizeof(Three) == 32);
+  Slots S;
+  Three In{1.5, -2, 3.25f, "eightchr"};
+  Param<const Three &>::put(In, S.W);
+  ASSERT_EQ(S.W.Count, 4u);
+  EXPECT_EQ(Param<const Three &>::Info.Slots, 4u);
+  std::vector<std::uint64_t> Words = S.words();
+  Three Out = Param<Three>::rebuild(Words.data(), 0);
+  EXPECT_EQ(Out.A, 1.5);
+  EXPECT_EQ(Out.B, -2);
+  EXPECT_EQ(Out.C, 3.25f);
+  EXPECT_STREQ(Out.D, "eightchr");
+}
+
+TEST(Params, RegionsMapToAndFromAndBindTheThread) {
+  std::vector<int> V(5, 0);
+  Region<int> R(V);
+  Slots S;
+  Param<Region<int>>::put(R, S.W);
+  ASSERT_EQ(S.W.Count, 2u);
+  EXPECT_EQ(S.Ptrs[0], V.data());
+  EXPECT_EQ(S.Sizes[0], 20);
+  EXPECT_EQ(S.Types[0], MapTypeTargetParam | MapTypeTo | MapTypeFrom);
+  EXPECT_EQ(S.word(1), 5u);
+  std::vector<std::uint64_t> Words = S.words();
+  for (std::uint64_t T = 0; T < 7; ++T) {
+    Region<int> Bound = Param<Region<int>>::rebuild(Words.data(), T);
+    int Pieces = 0;
+    for (auto [I, Vi] : Bound) {
+      EXPECT_EQ(I, T);
+      EXPECT_EQ(&Vi, &V[T]);
+      ++Pieces;
+    }
+    EXPECT_EQ(Pieces, T < 5 ? 1 : 0) << "thread " << T;
+  }
+}
+
+TEST(Params, AnUnboundRegionYieldsNothingOnTheHost) {
+  std::vector<int> V(3);
+  int Pieces = 0;
+  for (auto Item : Region<int>(V))
+    (void)Item, ++Pieces;
+  EXPECT_EQ(Pieces, 0);
+}
+
+TEST(Params, Linear1DGivesEveryIndexToExactlyOneThread) {
+  for (std::uint64_t N : {0ull, 1ull, 2ull, 255ull, 256ull, 257ull, 1009ull}) {
+    std::vector<int> Owner(N, -1);
+    for (std::uint64_t T = 0; T < Linear1D::threads(N) + 3; ++T) {
+      Pieces P = Linear1D::pieces(T, N);
+      for (std::uint64_t K = 0, I = P.First; K < P.Count; ++K, I += P.Stride) {
+        ASSERT_LT(I, N);
+        ASSERT_EQ(Owner[I], -1) << "index " << I << " given twice";
+        Owner[I] = int(T);
+      }
+    }
+    for (std::uint64_t I = 0; I < N; ++I)
+      ASSERT_NE(Owner[I], -1) << "index " << I << " of " << N << " not given";
+  }
+}
+
+TEST(Params, ReadOnlySpansMapToOnly) {
+  std::vector<double> V = {1, 2, 3};
+  Slots S;
+  Param<std::span<const double>>::put(V, S.W);
+  EXPECT_EQ(S.Types[0], MapTypeTargetParam | MapTypeTo);
+  EXPECT_EQ(S.Sizes[0], 24);
+  std::vector<std::uint64_t> Words = S.words();
+  std::span<const double> Out =
+      Param<std::span<const double>>::rebuild(Words.data(), 0);
+  EXPECT_EQ(Out.data(), V.data());
+  EXPECT_EQ(Out.size(), 3u);
+}
+
+TEST(Params, ConstVectorParametersSeeTheMappedData) {
+  std::vector<long> Host = {10, 20, 30, 40};
+  Slots S;
+  Param<const std::vector<long> &>::put(Host, S.W);
+  EXPECT_EQ(S.Types[0], MapTypeTargetParam | MapTypeTo);
+  std::vector<long> DeviceCopy = Host; // stands for the device's copy
+  S.Ptrs[0] = DeviceCopy.data();
+  std::vector<std::uint64_t> Words = S.words();
+  auto Shell = Param<const std::vector<long> &>::rebuild(Words.data(), 0);
+  const std::vector<long> &V = Shell;
+  EXPECT_EQ(V.size(), 4u);
+  EXPECT_EQ(V.data(), DeviceCopy.data());
+  EXPECT_EQ(V[2], 30);
+  long Sum = 0;
+  for (long X : V)
+    Sum += X;
+  EXPECT_EQ(Sum, 100);
+  EXPECT_FALSE(V.empty());
+}
+
+TEST(Params, ConstArraysMapAsOneObject) {
+  std::array<short, 5> A = {1, 2, 3, 4, 5};
+  Slots S;
+  Param<const std::array<short, 5> &>::put(A, S.W);
+  ASSERT_EQ(S.W.Count, 1u);
+  EXPECT_EQ(S.Sizes[0], 10);
+  std::vector<std::uint64_t> Words = S.words();
+  const std::array<short, 5> &Out =
+      Param<const std::array<short, 5> &>::rebuild(Words.data(), 0);
+  EXPECT_EQ(&Out, &A);
+}
+
+void sample(float, std::span<const float>, const std::array<int, 2> &,
+            Region<double>) {}
+void pointerParam(float *) {}
+
+TEST(Params, SignatureLaysOutTheSlots) {
+  using Sig = Signature<decltype(&sample)>;
+  static_assert(Sig::IsKernel && Sig::Supported && Sig::HasRegion);
+  static_assert(Sig::NumSlots == 1 + 1 + 2 + 1 + 2);
+  static_assert(Sig::Offsets == std::array<unsigned, 4>{0, 1, 3, 4});
+  static_assert(Sig::Params[3].Map == MapKind::ToFrom);
+  static_assert(!Signature<decltype(&pointerParam)>::Supported);
+  static_assert(!Signature<int>::IsKernel);
+}
+
+TEST(Params, CheckCallNamesWhatIsWrong) {
+  using Fn = decltype(&sample);
+  std::vector<float> F;
+  static_assert(checkCall<Fn, false, float, std::vector<float> &,
+                          std::array<int, 2> &, std::vector<double> &>() ==
+                CallError::None);
+  static_assert(checkCall<Fn, false, float>() == CallError::WrongArity);
+  static_assert(checkCall<Fn, false, float, std::vector<float> &,
+                          std::array<int, 2> &,
+                          const std::vector<double> &>() ==
+                CallError::ArgumentMismatch);
+  static_assert(checkCall<decltype(&pointerParam), true, float *>() ==
+                CallError::UnsupportedParameter);
+  static_assert(checkCall<int, true>() == CallError::NotAFunction);
+  static_assert(checkCall<void (*)(int), false, int>() == CallError::NoGeometry);
+  static_assert(checkCall<void (*)(int), true, int>() == CallError::None);
+}
+
+} // namespace

@@ -1,0 +1,68 @@
+//===- RegisterTest.cpp - Image registration ------------------------------===//
+
+#include "Runtime.h"
+
+#include <offload/offload.hpp>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <vector>
+
+using namespace offload::rt;
+using ::testing::HasSubstr;
+
+namespace {
+
+void fillSeven(offload::Region<int> V) {
+  for (auto [I, Vi] : V)
+    Vi = 7;
+}
+
+// The plugin registers the kernels that this translation unit offloads.
+void offloadFillSeven(std::vector<int> &V) { offload::offload(fillSeven, V); }
+
+TEST(Register, ConstructorRegistersTheKernelsOfThisTranslationUnit) {
+  const KernelRecord *K =
+      Registry::get().find(reinterpret_cast<const void *>(&fillSeven));
+  ASSERT_NE(K, nullptr);
+  EXPECT_STREQ(K->Name, "fillSeven");
+  EXPECT_NE(K->EntryId, nullptr);
+  EXPECT_EQ(Registry::get().targets(), "host");
+}
+
+TEST(Register, OtherAddressesAreNoKernels) {
+  int NotAKernel = 0;
+  EXPECT_EQ(Registry::get().find(&NotAKernel), nullptr);
+  EXPECT_EQ(Registry::get().find(nullptr), nullptr);
+}
+
+TEST(Register, RegisteredKernelRuns) {
+  std::vector<int> V(5, 0);
+  offloadFillSeven(V);
+  EXPECT_EQ(V, std::vector<int>(5, 7));
+}
+
+TEST(Register, RejectsAnotherAbiVersion) {
+  Registration R{offload::detail::AbiVersion + 98, 0, nullptr, nullptr,
+                 "old.cpp", "host"};
+  std::size_t Before = Registry::get().size();
+  llvm::Error E = Registry::get().add(R);
+  ASSERT_TRUE(bool(E));
+  EXPECT_THAT(llvm::toString(std::move(E)),
+              HasSubstr("old.cpp was compiled by a cxx-offload plugin with ABI "
+                        "version 99, but this runtime has version 1"));
+  EXPECT_EQ(Registry::get().size(), Before);
+}
+
+TEST(Register, RejectsADescriptorWithoutImages) {
+  __tgt_bin_desc Empty{0, nullptr, nullptr, nullptr};
+  Registration R{offload::detail::AbiVersion, 0, nullptr, &Empty, "empty.cpp",
+                 ""};
+  llvm::Error E = Registry::get().add(R);
+  ASSERT_TRUE(bool(E));
+  EXPECT_THAT(llvm::toString(std::move(E)),
+              HasSubstr("empty.cpp registered no device image"));
+}
+
+} // namespace
