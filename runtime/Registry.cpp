@@ -32,6 +32,8 @@ Error Registry::add(Registration &R) {
         formatv("{0} registered no device image", R.Source).str());
 
   bool First = Registrations.empty();
+  if (First)
+    prepareCudaContexts();
   __tgt_register_lib(R.Desc);
   // Registering initialises the device plugins (cuInit), which set up exit
   // handlers of their own; ours must run before them, so it comes after.

@@ -19,6 +19,7 @@
 #include <offload/detail/runtime.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -114,6 +115,12 @@ llvm::Expected<void *> devicePointer(const Device &D, const void *Ptr);
 
 /// Runs one lowered offload() call on D.
 llvm::Error launchOn(const Device &D, const detail::rt::LaunchRequest &R);
+
+/// Activates each CUDA GPU's primary context with the scheduling that
+/// OFFLOAD_CUDA_SYNC names, before libomptarget would make it blocking.
+void prepareCudaContexts();
+/// The CUctx_flags of an OFFLOAD_CUDA_SYNC value, if it is one.
+std::optional<unsigned> cudaSyncFlags(llvm::StringRef Mode);
 
 /// Threads per block when a launch does not say.
 inline constexpr std::uint32_t DefaultBlock = 256;
