@@ -7,8 +7,12 @@
 
 #include <offload/detail/params.hpp>
 
+#include <algorithm>
 #include <climits>
+#include <csignal>
+#include <cstdio>
 #include <dlfcn.h>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -16,6 +20,44 @@ namespace offload::rt {
 
 // libomptarget only reads the location for its own messages.
 static ident_t Location = {0, 2, 0, 0, ";cxx-offload;offload;0;0;;"};
+
+namespace {
+/// The launch in progress. libomptarget aborts the process when a kernel
+/// faults on a GPU (its own message says why); the abort handler then names
+/// the kernel, which libomptarget's message does not.
+struct RunningLaunch {
+  const char *Kernel = nullptr;
+  int Device = -1;
+  const char *Kind = "";
+};
+thread_local RunningLaunch Running;
+struct sigaction PreviousAbortHandler;
+
+void onAbort(int Signal) {
+  if (Running.Kernel) {
+    char Line[512];
+    int N = std::snprintf(Line, sizeof(Line),
+                          "offload: error: kernel '%s' failed on device %d "
+                          "(%s); libomptarget stopped the program, its "
+                          "message above says why\n",
+                          Running.Kernel, Running.Device, Running.Kind);
+    if (N > 0)
+      (void)!write(2, Line, std::min<size_t>(N, sizeof(Line) - 1));
+  }
+  sigaction(SIGABRT, &PreviousAbortHandler, nullptr);
+  raise(Signal);
+}
+
+void installAbortHandler() {
+  static const bool Installed = [] {
+    struct sigaction Action = {};
+    Action.sa_handler = onAbort;
+    sigemptyset(&Action.sa_mask);
+    return sigaction(SIGABRT, &Action, &PreviousAbortHandler) == 0;
+  }();
+  (void)Installed;
+}
+} // namespace
 
 static bool isMapped(std::int64_t Type) {
   return !(Type & detail::MapTypeLiteral);
@@ -88,24 +130,32 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
       FromDevice += R.Sizes[I];
   }
 
-  const std::uint32_t Block = R.Block ? R.Block : DefaultBlock;
-  const std::uint64_t Blocks = (R.Threads + Block - 1) / Block;
-  if (R.Threads == 0) {
+  const std::uint64_t Threads = R.Extent[0] * R.Extent[1] * R.Extent[2];
+  if (Threads == 0) {
     info(InfoCalls, "kernel '%s': 0 logical threads, nothing to run",
          K->Name);
     return Error::success();
   }
-  if (Block > 1024)
+  std::uint32_t Block[3];
+  std::uint64_t Blocks[3];
+  for (int D = 0; D < 3; ++D) {
+    Block[D] = R.Block[D] ? R.Block[D] : (D == 0 ? DefaultBlock : 1);
+    Blocks[D] = (R.Extent[D] + Block[D] - 1) / Block[D];
+  }
+  const std::uint64_t BlockThreads =
+      std::uint64_t(Block[0]) * Block[1] * Block[2];
+  if (BlockThreads > 1024)
     return createStringError(
         formatv("kernel '{0}': {1} threads per block is more than the 1024 a "
                 "GPU allows",
-                K->Name, Block)
+                K->Name, BlockThreads)
             .str());
-  if (Blocks > INT32_MAX)
+  if (Blocks[0] > INT32_MAX || Blocks[1] > 65535 || Blocks[2] > 65535)
     return createStringError(
-        formatv("kernel '{0}': {1} logical threads need {2} blocks, more than "
-                "one launch allows",
-                K->Name, R.Threads, Blocks)
+        formatv("kernel '{0}': {1} x {2} x {3} logical threads need {4} x {5} "
+                "x {6} blocks, more than one launch allows",
+                K->Name, R.Extent[0], R.Extent[1], R.Extent[2], Blocks[0],
+                Blocks[1], Blocks[2])
             .str());
 
   KernelArgsTy Args{};
@@ -115,26 +165,40 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
   Args.ArgPtrs = R.Ptrs;
   Args.ArgSizes = R.Sizes;
   Args.ArgTypes = R.Types;
-  Args.NumTeams[0] = static_cast<std::uint32_t>(Blocks);
-  Args.NumTeams[1] = Args.NumTeams[2] = 1;
-  Args.ThreadLimit[0] = Block;
-  Args.ThreadLimit[1] = Args.ThreadLimit[2] = 1;
-  if (int Rc = __tgt_target_kernel(&Location, D.Id, Args.NumTeams[0], Block,
-                                   K->EntryId, &Args))
+  for (int D = 0; D < 3; ++D) {
+    Args.NumTeams[D] = static_cast<std::uint32_t>(Blocks[D]);
+    Args.ThreadLimit[D] = Block[D];
+  }
+  installAbortHandler();
+  Running = {K->Name, D.Id, kindName(D.Kind).data()};
+  int Rc = __tgt_target_kernel(&Location, D.Id, Args.NumTeams[0], Block[0],
+                               K->EntryId, &Args);
+  Running = {};
+  if (Rc)
     return createStringError(
         formatv("kernel '{0}' failed on device {1} ({2}): libomptarget "
                 "returned {3}; its message above says why",
                 K->Name, D.Id, kindName(D.Kind), Rc)
             .str());
 
-  info(InfoCalls,
-       "kernel '%s' on device %d (%s): %llu threads, %llu blocks of %u; "
-       "%llu bytes to the device, %llu bytes back",
-       K->Name, D.Id, kindName(D.Kind).data(),
-       static_cast<unsigned long long>(R.Threads),
-       static_cast<unsigned long long>(Blocks), Block,
-       static_cast<unsigned long long>(ToDevice),
-       static_cast<unsigned long long>(FromDevice));
+  if (infoBits() & InfoCalls) {
+    std::string Geometry =
+        R.Extent[1] == 1 && R.Extent[2] == 1
+            ? formatv("{0} threads, {1} blocks of {2}", Threads, Blocks[0],
+                      Block[0])
+                  .str()
+            : formatv("{0} x {1} x {2} threads, {3} x {4} x {5} blocks of {6} "
+                      "x {7} x {8}",
+                      R.Extent[0], R.Extent[1], R.Extent[2], Blocks[0],
+                      Blocks[1], Blocks[2], Block[0], Block[1], Block[2])
+                  .str();
+    info(InfoCalls,
+         "kernel '%s' on device %d (%s): %s; %llu bytes to the device, %llu "
+         "bytes back",
+         K->Name, D.Id, kindName(D.Kind).data(), Geometry.c_str(),
+         static_cast<unsigned long long>(ToDevice),
+         static_cast<unsigned long long>(FromDevice));
+  }
   return Error::success();
 }
 

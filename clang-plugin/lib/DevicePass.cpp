@@ -5,6 +5,7 @@
 #include "Toolchain.h"
 
 #include "clang/Basic/TargetOptions.h"
+#include "clang/Frontend/DependencyOutputOptions.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Lex/HeaderSearchOptions.h"
 
@@ -139,6 +140,8 @@ constexpr ArgRule DroppedArgs[] = {
     {"-fveclib=", true, 0, true},
     {"-mllvm", false, 1, true},
     {"-faddrsig", false, 0, true},
+    // GPU functions are convergent (barriers, shuffles); the host says not.
+    {"-fno-convergent-functions", false, 0, true},
     {"-fdwarf2-cfi-asm", false, 0, true},
 };
 
@@ -239,6 +242,41 @@ Error finish(Job &J) {
           .str());
 }
 
+/// The prerequisites of a Make-style dependency file written by clang:
+/// lines joined at backslash-newlines, words split at unescaped spaces.
+std::vector<std::string> readDependencyFile(StringRef Text) {
+  std::vector<std::string> Files;
+  std::string Word;
+  bool AfterColon = false;
+  auto Flush = [&] {
+    if (!Word.empty() && AfterColon)
+      Files.push_back(Word);
+    Word.clear();
+  };
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\\' && I + 1 < Text.size() && Text[I + 1] == '\n') {
+      Flush();
+      ++I;
+    } else if (C == '\\' && I + 1 < Text.size() &&
+               (Text[I + 1] == ' ' || Text[I + 1] == '#')) {
+      Word += Text[++I];
+    } else if (C == '$' && I + 1 < Text.size() && Text[I + 1] == '$') {
+      Word += Text[++I];
+    } else if (C == ' ' || C == '\t' || C == '\n') {
+      Flush();
+    } else if (C == ':' && !AfterColon && I + 1 < Text.size() &&
+               (Text[I + 1] == ' ' || Text[I + 1] == '\n')) {
+      Word.clear();
+      AfterColon = true;
+    } else {
+      Word += C;
+    }
+  }
+  Flush();
+  return Files;
+}
+
 /// The entry symbols an image defines.
 Expected<StringSet<>> entrySymbols(const Target &T, StringRef Image) {
   StringSet<> Symbols;
@@ -283,7 +321,7 @@ std::vector<std::string> DevicePass::deviceArguments(const Target &T) const {
     append_range(Args, std::vector<std::string>{
                            "-triple", "nvptx64-nvidia-cuda", "-aux-triple",
                            HostTriple, "-target-cpu", T.Arch,
-                           "-target-feature", "+ptx80", "-fcuda-is-device",
+                           "-target-feature", "+ptx84", "-fcuda-is-device",
                            "-fcuda-allow-variadic-functions", "-mllvm",
                            "-enable-memcpyopt-without-libcalls",
                            // Regenerated -cc1 arguments spell the host's system
@@ -352,6 +390,8 @@ std::optional<std::vector<DeviceImage>> DevicePass::run(const Metadata &M) {
 
   // The device compiles are independent: run them side by side.
   const std::string Clang = clangExecutable();
+  const clang::DependencyOutputOptions &HostDeps = Host.getDependencyOutputOpts();
+  const bool WantDeps = !HostDeps.OutputFile.empty();
   std::vector<std::string> Outputs;
   std::vector<Job> Jobs;
   for (const Target &T : Opts.Targets) {
@@ -361,6 +401,13 @@ std::optional<std::vector<DeviceImage>> DevicePass::run(const Metadata &M) {
     append_range(Args, std::vector<std::string>{
                            T.isGpu() ? "-S" : "-emit-obj", "-o", Outputs.back(),
                            "-x", "c++", "-"});
+    if (WantDeps) {
+      append_range(Args, std::vector<std::string>{
+                             "-dependency-file", Dir->path(T.Name + ".d"),
+                             "-MT", "device"});
+      if (HostDeps.IncludeSystemHeaders)
+        Args.push_back("-sys-header-deps");
+    }
     Expected<Job> J = start(std::move(Args), StringRef(SourcePath));
     if (!J)
       return Fail(T, J.takeError());
@@ -374,6 +421,15 @@ std::optional<std::vector<DeviceImage>> DevicePass::run(const Metadata &M) {
     }
   if (Failed)
     return std::nullopt;
+  if (WantDeps) {
+    StringSet<> Seen;
+    for (const Target &T : Opts.Targets)
+      if (ErrorOr<std::unique_ptr<MemoryBuffer>> D =
+              MemoryBuffer::getFile(Dir->path(T.Name + ".d")))
+        for (std::string &File : readDependencyFile((*D)->getBuffer()))
+          if (File != "-" && File != "<stdin>" && Seen.insert(File).second)
+            Dependencies.push_back(std::move(File));
+  }
 
   std::vector<DeviceImage> Images;
   for (size_t I = 0; I < Opts.Targets.size(); ++I) {

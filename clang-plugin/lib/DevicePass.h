@@ -40,6 +40,11 @@ public:
   /// One image per target, in target order, or nothing after reporting why.
   std::optional<std::vector<DeviceImage>> run(const Metadata &M);
 
+  /// The files the device compiles read, when the host compile writes a
+  /// dependency file (-MD): headers included for a device only must
+  /// rebuild the object too.
+  const std::vector<std::string> &dependencies() const { return Dependencies; }
+
   /// The -cc1 arguments of the device compile for T, without input/output.
   std::vector<std::string> deviceArguments(const Target &T) const;
 
@@ -47,6 +52,7 @@ private:
   const Options &Opts;
   const clang::CompilerInvocation &Host;
   Diagnostics &Diags;
+  std::vector<std::string> Dependencies;
 };
 
 } // namespace offload::plugin

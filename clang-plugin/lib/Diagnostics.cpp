@@ -36,16 +36,63 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   Add(Diag::UnsupportedParam, L::Error,
       "kernel parameter %0 has type %1, which offload() cannot pass to a "
       "device; use a scalar, a trivially copyable struct, "
-      "std::span<const T>, const std::vector<T>&, const std::array<T, N>& "
-      "or offload::Region<T, Strategy>");
+      "std::span<const T>, const std::vector<T>&, const std::array<T, N>&, "
+      "offload::Region, offload::Range, offload::Reduce or offload::Atomic");
   Add(Diag::ArgumentMismatch, L::Error,
       "argument of type %0 cannot initialize kernel parameter %1 of type %2");
   Add(Diag::RegionNeedsMutableData, L::Error,
       "kernel parameter %0 is a mutable offload::Region, but the argument "
       "of type %1 is const");
   Add(Diag::NoGeometry, L::Error,
-      "kernel %0 has no offload::Region parameter to size the launch; pass "
-      "offload::Launch{.threads = N} before the kernel");
+      "kernel %0 has no offload::Region or offload::Range parameter to size "
+      "the launch; pass offload::Launch{.threads = N} before the kernel");
+  Add(Diag::LaunchNotOneDimensional, L::Error,
+      "offload::Launch sets a one-dimensional launch, but kernel %0's Regions "
+      "and Ranges ask for %1 dimensions; leave the geometry to them");
+  Add(Diag::RawPointerParam, L::Error,
+      "kernel parameter %0 is a raw pointer; kernels read data through "
+      "std::span<const T> and write it through offload::Region or "
+      "offload::Atomic, which say how threads share it");
+  Add(Diag::MutableReferenceParam, L::Error,
+      "kernel parameter %0 is a mutable reference that every thread would "
+      "share; use offload::Region for data each thread writes its own part of, "
+      "offload::Atomic or offload::Reduce for shared updates");
+  Add(Diag::MutableSpanParam, L::Error,
+      "kernel parameter %0 is a mutable std::span whose elements every "
+      "thread could write; use offload::Region<T, Strategy> to give each "
+      "thread its own part, or std::span<const T> to read it");
+  Add(Diag::Aliasing, L::Error,
+      "%0 is passed to kernel %1 twice, and the kernel may write it through "
+      "parameter %2: threads would read data that other threads write");
+  Add(Diag::WritesGlobal, L::Error,
+      "kernel %0 writes %1, a variable with static storage: every thread "
+      "would race on the device's own copy, and the host would not see it; "
+      "pass it as an offload::Atomic or offload::Reduce argument");
+  Add(Diag::ReadsGlobal, L::Warning,
+      "kernel %0 reads %1, which the device has its own copy of, initialised "
+      "when the image loaded: changes the host made are not seen; pass it as "
+      "an argument");
+  Add(Diag::CallsUndefined, L::Error,
+      "kernel %0 calls %1, which has no definition the device pass can "
+      "compile; define it in this translation unit (e.g. inline in a header)");
+  Add(Diag::CallsIndirectly, L::Error,
+      "kernel %0 calls through a function pointer or a type-erased callable, "
+      "whose target the device pass cannot compile; call the function by name");
+  Add(Diag::CallsVirtual, L::Error,
+      "kernel %0 calls the virtual function %1; virtual dispatch needs "
+      "vtables that device code does not have for every object; call a "
+      "non-virtual function or mark the class final");
+  Add(Diag::UsesNewDelete, L::Error,
+      "kernel %0 uses '%1'; kernels cannot allocate memory: size the data on "
+      "the host and pass it as an argument");
+  Add(Diag::UsesExceptions, L::Error,
+      "kernel %0 uses '%1'; GPUs have no exceptions");
+  Add(Diag::UsesRtti, L::Error,
+      "kernel %0 uses '%1', which needs run-time type information that "
+      "devices do not have");
+  Add(Diag::Recursion, L::Warning,
+      "kernel %0 calls %1 recursively; GPU threads have small stacks, so "
+      "deep recursion fails at run time");
   Add(Diag::BadPluginArgument, L::Error, "cxx-offload plugin: %0");
   Add(Diag::DevicePassFailed, L::Error,
       "cxx-offload device pass for target '%0' failed: %1");
@@ -54,6 +101,11 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   Add(Diag::NoteKernelDeclared, L::Note, "kernel %0 declared here");
   Add(Diag::NoteParamDeclared, L::Note, "parameter %0 declared here");
   Add(Diag::NoteDevicePassCommand, L::Note, "the failing command was: %0");
+  Add(Diag::NoteCalledFrom, L::Note, "%0 is called from %1 here");
+  Add(Diag::NoteUseSpan, L::Note, "read it through a std::span instead");
+  Add(Diag::NoteMakeConst, L::Note,
+      "if the kernel only reads it, make it a const reference");
+  Add(Diag::NoteOtherArgument, L::Note, "it is also passed here");
 }
 
 } // namespace offload::plugin

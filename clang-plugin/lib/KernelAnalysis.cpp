@@ -1,6 +1,7 @@
 //===- KernelAnalysis.cpp - Finding and checking offload() calls ----------===//
 
 #include "KernelAnalysis.h"
+#include "KernelChecks.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -24,10 +25,18 @@ namespace offload::plugin {
 namespace {
 
 // offload/detail/params.hpp's enums, as numbered there.
-enum class HeaderParamKind { Unsupported, Value, ReadOnly, Region };
+enum class HeaderParamKind {
+  Unsupported,
+  Value,
+  ReadOnly,
+  Region,
+  Range,
+  Reduction,
+  Atomic
+};
 enum class HeaderMapKind { None, Literal, To, ToFrom };
 // The header's argument layout this plugin understands.
-constexpr unsigned ExpectedAbi = 1;
+constexpr unsigned ExpectedAbi = 2;
 
 /// A call of offload::offload, template instantiations included.
 const auto OffloadCall = callExpr(callee(functionDecl(
@@ -43,6 +52,7 @@ struct ParamLayout {
 
 struct KernelLayout {
   unsigned NumSlots = 0;
+  unsigned Dims = 0; // of the launch its Regions and Ranges ask for
   std::vector<ParamLayout> Params;
 };
 
@@ -78,6 +88,7 @@ private:
   ASTContext &Ctx;
   Sema &S;
   Diagnostics &Diags;
+  KernelBodyChecker Bodies{Diags};
   ASTNameGenerator Names;
   PrintingPolicy Policy;
   std::optional<unsigned> HeaderAbi;
@@ -158,12 +169,15 @@ std::optional<KernelLayout> Analysis::layoutOf(const FunctionDecl *Kernel,
                 Kernel->getNameAsString() + "'");
 
   std::optional<APValue> NumSlots = evaluateMember(Spec, "NumSlots", Loc);
+  std::optional<APValue> Dims = evaluateMember(Spec, "Dims", Loc);
   std::optional<APValue> Params = evaluateMember(Spec, "Params", Loc);
-  if (!NumSlots || !NumSlots->isInt() || !Params || !Params->isStruct())
+  if (!NumSlots || !NumSlots->isInt() || !Dims || !Dims->isInt() || !Params ||
+      !Params->isStruct())
     return Fail("cannot evaluate the argument layout of kernel '" +
                 Kernel->getNameAsString() + "'");
   KernelLayout L;
   L.NumSlots = NumSlots->getInt().getZExtValue();
+  L.Dims = Dims->getInt().getZExtValue();
   // std::array<ParamInfo, N>: one field, the element array.
   if (Kernel->getNumParams() != 0) {
     const APValue &Elems = Params->getStructField(0);
@@ -262,16 +276,14 @@ bool Analysis::checkArguments(const CallExpr *Call, unsigned FirstArg,
     Diags.report(K->getLocation(), Diag::NoteKernelDeclared) << K;
     return false;
   }
-  bool Ok = true, HasRegion = false;
+  bool Ok = true;
   for (unsigned I = 0; I < NumArgs; ++I) {
     const ParmVarDecl *P = K->getParamDecl(I);
     if (Layout.Params[I].Kind == HeaderParamKind::Unsupported) {
-      Diags.report(P->getLocation(), Diag::UnsupportedParam)
-          << P << P->getType() << P->getSourceRange();
+      reportUnsupportedParam(P, Ctx, Diags);
       Ok = false;
       continue;
     }
-    HasRegion |= Layout.Params[I].Kind == HeaderParamKind::Region;
     const Expr *Arg = Call->getArg(FirstArg + I)->IgnoreImplicit();
     InitializedEntity Entity =
         InitializedEntity::InitializeParameter(Ctx, const_cast<ParmVarDecl *>(P));
@@ -287,9 +299,22 @@ bool Analysis::checkArguments(const CallExpr *Call, unsigned FirstArg,
     Diags.report(P->getLocation(), Diag::NoteParamDeclared) << P;
     Ok = false;
   }
-  if (Ok && !HasRegion && !ExplicitLaunch) {
+  if (Ok) {
+    llvm::SmallVector<bool, 8> IsMutable;
+    for (const ParamLayout &PL : Layout.Params)
+      IsMutable.push_back(PL.Kind == HeaderParamKind::Region ||
+                          PL.Kind == HeaderParamKind::Reduction ||
+                          PL.Kind == HeaderParamKind::Atomic);
+    Ok = checkAliasing(Call, FirstArg, K, IsMutable, Diags);
+  }
+  if (Ok && Layout.Dims == 0 && !ExplicitLaunch) {
     Diags.report(Call->getExprLoc(), Diag::NoGeometry)
         << K << Call->getSourceRange();
+    Ok = false;
+  }
+  if (Ok && Layout.Dims > 1 && ExplicitLaunch) {
+    Diags.report(Call->getArg(0)->getExprLoc(), Diag::LaunchNotOneDimensional)
+        << K << Layout.Dims << Call->getArg(0)->getSourceRange();
     Ok = false;
   }
   return Ok;
@@ -374,8 +399,9 @@ void Analysis::record(const CallExpr *Call, const FunctionDecl *K,
   if (!New)
     return;
 
-  static constexpr const char *KindNames[] = {"unsupported", "value",
-                                              "read-only", "region"};
+  static constexpr const char *KindNames[] = {
+      "unsupported", "value", "read-only", "region",
+      "range",       "reduction", "atomic"};
   static constexpr const char *MapNames[] = {"none", "literal", "to",
                                              "tofrom"};
   KI.Mangled = Mangled;
@@ -417,6 +443,7 @@ void Analysis::run(const MatchFinder::MatchResult &Result) {
   std::optional<KernelLayout> Layout = layoutOf(K, Call->getExprLoc());
   if (!Layout || !checkArguments(Call, KernelArg + 1, K, *Layout, ExplicitLaunch))
     return;
+  Bodies.check(K);
   record(Call, K, *Layout);
 }
 

@@ -20,6 +20,8 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -78,16 +80,38 @@ public:
       Diags.report({}, Diag::Internal) << llvm::toString(Crossed.takeError());
       return;
     }
-    std::optional<std::vector<DeviceImage>> Images =
-        DevicePass(Opts, CI.getInvocation(), Diags).run(*Crossed);
+    DevicePass Pass(Opts, CI.getInvocation(), Diags);
+    std::optional<std::vector<DeviceImage>> Images = Pass.run(*Crossed);
     if (!Images)
       return;
+    addDependencies(Pass.dependencies());
     State->Kernels = std::move(*Crossed);
     State->Images = std::move(*Images);
     State->DumpHostIR = Opts.DumpHostIR;
   }
 
 private:
+  /// Makes the host's dependency file (-MD) list the files the device
+  /// passes read: the dependency collector learns of files as the
+  /// preprocessor enters them, so each is announced that way.
+  void addDependencies(const std::vector<std::string> &Files) {
+    Preprocessor &PP = CI.getPreprocessor();
+    PPCallbacks *Callbacks = PP.getPPCallbacks();
+    if (!Callbacks)
+      return;
+    SourceManager &SM = CI.getSourceManager();
+    for (const std::string &File : Files)
+      if (llvm::Expected<FileEntryRef> Entry =
+              SM.getFileManager().getFileRef(File)) {
+        FileID ID = SM.getOrCreateFileID(*Entry, SrcMgr::C_User);
+        Callbacks->LexedFileChanged(ID, PPCallbacks::LexedFileChangeReason::EnterFile,
+                                    SrcMgr::C_User, FileID(),
+                                    SM.getLocForStartOfFile(ID));
+      } else {
+        llvm::consumeError(Entry.takeError());
+      }
+  }
+
   std::optional<Metadata> importMetadata(Diagnostics &Diags) {
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
         llvm::MemoryBuffer::getFile(Opts.ImportMetadata);

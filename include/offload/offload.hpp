@@ -16,8 +16,11 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <offload/atomic.hpp>
+#include <offload/detail/check.hpp>
 #include <offload/detail/params.hpp>
 #include <offload/launch.hpp>
+#include <offload/reduce.hpp>
 #include <offload/region.hpp>
 
 #include <algorithm>
@@ -52,6 +55,7 @@ enum class CallError {
   UnsupportedParameter,
   ArgumentMismatch,
   NoGeometry,
+  LaunchNotOneDimensional,
 };
 
 template <class Fn, class... Args> struct ArgsFit : std::false_type {};
@@ -78,8 +82,10 @@ constexpr CallError checkCall() {
     return CallError::UnsupportedParameter;
   else if constexpr (!ArgsFit<Fn, Args...>::value)
     return CallError::ArgumentMismatch;
-  else if constexpr (!Sig::HasRegion && !ExplicitLaunch)
+  else if constexpr (Sig::Dims == 0 && !ExplicitLaunch)
     return CallError::NoGeometry;
+  else if constexpr (Sig::Dims > 1 && ExplicitLaunch)
+    return CallError::LaunchNotOneDimensional;
   else
     return CallError::None;
 }
@@ -94,6 +100,16 @@ inline unsigned infoBits() {
 }
 #endif
 
+/// Threads per block of a launch of Dims dimensions, x fastest (along
+/// contiguous data): 256 threads, as RAJAPerf's CUDA kernels use.
+constexpr Extent blockShape(unsigned Dims, std::uint32_t Block1D) {
+  if (Dims <= 1)
+    return {Block1D ? Block1D : 256, 1, 1};
+  if (Dims == 2)
+    return {32, 8, 1};
+  return {32, 4, 2};
+}
+
 template <class... P, class... Args>
 void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
          Args &&...A) {
@@ -101,42 +117,67 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
   // The device pass compiles kernels, not the host code that launches them.
   (void)Kernel, (void)L, (void)ExplicitLaunch, ((void)A, ...);
 #else
+  using Sig = Signature<void (*)(P...)>;
   std::tuple<P...> Params(std::forward<Args>(A)...);
-  std::uint64_t Threads = L.threads;
-  if (!ExplicitLaunch)
-    Threads = std::apply(
-        [](const auto &...V) {
-          return std::max({std::uint64_t(0), threadsOf(V)...});
-        },
-        Params);
   auto ForEachParam = [&](auto &&F) {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       F(std::integral_constant<std::size_t, I>{}...);
     }(std::index_sequence_for<P...>{});
   };
 
-#if defined(__OFFLOAD_HOST__)
-  constexpr unsigned NumSlots = Signature<void (*)(P...)>::NumSlots;
-  void *Ptrs[NumSlots];
-  std::int64_t Sizes[NumSlots], Types[NumSlots];
+  Extent E{L.threads, 1, 1};
+  if (!ExplicitLaunch) {
+    E = {0, 0, 0};
+    ForEachParam([&](auto... I) { (growExtent(E, std::get<I>(Params)), ...); });
+  }
+  const Extent Block = blockShape(Sig::Dims, L.block);
+
+  if (checkDisjointRequested())
+    ForEachParam([&](auto... I) {
+      auto Check = [&](const auto &V, unsigned Argument) {
+        using V_ = std::remove_cvref_t<decltype(V)>;
+        if constexpr (Param<V_>::Dims != 0) {
+          Extent Padded{ceilDiv(E.x, Block.x) * Block.x,
+                        ceilDiv(E.y, Block.y) * Block.y,
+                        ceilDiv(E.z, Block.z) * Block.z};
+          checkPartition(V.strategy(), V.size(), Padded, Argument);
+        }
+      };
+      (Check(std::get<I>(Params), unsigned(I) + 1), ...);
+    });
+
+  void *Ptrs[Sig::NumSlots];
+  std::int64_t Sizes[Sig::NumSlots], Types[Sig::NumSlots];
   SlotWriter W{Ptrs, Sizes, Types};
-  W.literal(Threads);
+  W.literal(E.x);
+  W.literal(E.y);
+  W.literal(E.z);
   ForEachParam([&](auto... I) {
     (Param<P>::put(std::get<decltype(I)::value>(Params), W), ...);
   });
-  rt::launch({reinterpret_cast<const void *>(Kernel), Threads, L.block,
-              NumSlots, Ptrs, Sizes, Types});
+
+#if defined(__OFFLOAD_HOST__)
+  rt::launch({reinterpret_cast<const void *>(Kernel),
+              {E.x, E.y, E.z},
+              {std::uint32_t(Block.x), std::uint32_t(Block.y),
+               std::uint32_t(Block.z)},
+              Sig::NumSlots,
+              Ptrs,
+              Sizes,
+              Types});
 #else
   if (infoBits() & 1)
     std::fprintf(stderr,
                  "offload: info: kernel %p: %llu logical threads run serially "
                  "on the host (not compiled with the cxx-offload plugin)\n",
                  reinterpret_cast<void *>(Kernel),
-                 static_cast<unsigned long long>(Threads));
-  for (std::uint64_t Thread = 0; Thread != Threads; ++Thread)
-    ForEachParam([&](auto... I) {
-      Kernel(bindToThread(std::get<decltype(I)::value>(Params), Thread)...);
-    });
+                 static_cast<unsigned long long>(E.count()));
+  // Without a device the slots hold host addresses, which the kernel uses
+  // as they are.
+  std::uint64_t Slots[Sig::NumSlots];
+  for (unsigned I = 0; I < Sig::NumSlots; ++I)
+    Slots[I] = reinterpret_cast<std::uint64_t>(Ptrs[I]);
+  runOnHost(Kernel, Slots);
 #endif
 #endif
 }
@@ -160,13 +201,17 @@ void dispatch(const Launch &L, Kernel &&K, Args &&...A) {
     static_assert(Error != CallError::UnsupportedParameter,
                   "offload(): a kernel parameter has an unsupported type; use "
                   "scalars, std::span<const T>, const std::vector<T>&, const "
-                  "std::array<T, N>& or offload::Region<T, Strategy>");
+                  "std::array<T, N>&, offload::Region, offload::Range, "
+                  "offload::Reduce or offload::Atomic");
     static_assert(Error != CallError::ArgumentMismatch,
                   "offload(): an argument cannot be converted to its kernel "
                   "parameter (mutable Regions need non-const data)");
     static_assert(Error != CallError::NoGeometry,
-                  "offload(): the kernel has no Region parameter; pass "
-                  "offload::Launch{.threads = N} before the kernel");
+                  "offload(): the kernel has no Region or Range parameter; "
+                  "pass offload::Launch{.threads = N} before the kernel");
+    static_assert(Error != CallError::LaunchNotOneDimensional,
+                  "offload(): offload::Launch sets a one-dimensional launch, "
+                  "but the kernel's Regions or Ranges are multi-dimensional");
 #endif
   }
 }

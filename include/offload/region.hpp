@@ -1,15 +1,19 @@
 //===- offload/region.hpp - Mutable kernel data split among threads -------===//
 //
 // Region<T, Strategy> is the only way a kernel writes shared data. The
-// strategy hands every logical thread a piece of the data that no other
+// strategy hands every logical thread pieces of the data that no other
 // thread gets, so kernels need no raw pointers and have no write races.
+// Range<Strategy> is the same partition of an index space without data.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <offload/strategy.hpp>
+
 #include <array>
-#include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <iterator>
 #include <span>
 #include <type_traits>
@@ -19,40 +23,43 @@ namespace offload {
 
 namespace detail {
 struct RegionAccess;
-inline constexpr std::uint64_t UnboundThread = ~std::uint64_t(0);
+
+template <class S> constexpr void checkStrategy() {
+  static_assert(std::is_trivially_copyable_v<S>,
+                "a partitioning strategy must be trivially copyable");
+  static_assert(unsafe_disjoint_strategy<S>,
+                "this partitioning strategy has not promised that distinct "
+                "threads get disjoint pieces; after making sure it does, add "
+                "OFFLOAD_UNSAFE_DISJOINT_STRATEGY(Strategy) at namespace scope");
+  static_assert(PartitionStrategy<S>,
+                "this type does not implement the partitioning strategy "
+                "protocol (see offload/strategy.hpp)");
+}
+
+/// Host side: a Region or Range whose strategy does not fit its data.
+[[noreturn]] inline void strategyMismatch(std::uint64_t Size) {
+  std::fprintf(stderr,
+               "offload: error: a partitioning strategy does not fit data of "
+               "%llu elements (its shape or box is wrong)\n",
+               static_cast<unsigned long long>(Size));
+  std::exit(1);
+}
+
+template <class S> constexpr void checkFits(const S &Strategy, std::uint64_t Size) {
+  if constexpr (requires { Strategy.fits(Size); })
+    if (!Strategy.fits(Size))
+      strategyMismatch(Size);
+}
+
+/// The thread a Region or Range is bound to; width 0 means none (host side,
+/// outside a kernel), which owns no pieces.
+inline constexpr ThreadIndex Unbound{0, 0, 0, 0, 0};
 } // namespace detail
-
-/// One piece a strategy gave to the running thread: its index in the data
-/// and a mutable reference that this thread alone holds.
-template <class T> struct Item {
-  std::uint64_t index;
-  T &value;
-};
-
-/// The indices a strategy gives one thread: First + K * Stride for
-/// K < Count.
-struct Pieces {
-  std::uint64_t First;
-  std::uint64_t Count;
-  std::uint64_t Stride;
-};
-
-/// Each logical thread gets exactly one element: thread i owns element i.
-/// The launch has as many logical threads as the Region has elements.
-struct Linear1D {
-  static constexpr std::uint64_t threads(std::uint64_t Size) noexcept {
-    return Size;
-  }
-  static constexpr Pieces pieces(std::uint64_t Thread,
-                                 std::uint64_t Size) noexcept {
-    return {Thread, Thread < Size, 1};
-  }
-};
 
 /// Mutable kernel data partitioned by Strategy. On the host it describes a
 /// contiguous range (a std::vector, std::array, C array or std::span). Inside
-/// a kernel it is bound to the running logical thread and iterating it yields
-/// only that thread's pieces:
+/// a kernel it is bound to the running logical thread, and iterating it
+/// yields only that thread's pieces:
 ///
 ///   void scale(float A, offload::Region<float> Y) {
 ///     for (auto [I, Yi] : Y) Yi *= A;
@@ -66,101 +73,156 @@ template <class T, class Strategy = Linear1D> class Region {
   static_assert(!std::is_const_v<T>,
                 "offload::Region is mutable data; use std::span<const T> "
                 "for read-only kernel data");
+  static_assert((detail::checkStrategy<Strategy>(), true));
 
 public:
   using value_type = T;
   using strategy_type = Strategy;
 
-  constexpr Region(std::span<T> Data, Strategy S = {}) noexcept
-      : Data(Data.data()), Size(Data.size()), Thread(detail::UnboundThread),
-        Strat(S) {}
-  constexpr Region(std::vector<T> &V, Strategy S = {}) noexcept
-      : Region(std::span<T>(V), S) {}
+  Region(std::span<T> Data, Strategy S = {})
+      : Data(Data.data()), Size(Data.size()), Thread(detail::Unbound),
+        Strat(S) {
+    detail::checkFits(Strat, Size);
+  }
+  Region(std::vector<T> &V, Strategy S = {}) : Region(std::span<T>(V), S) {}
   template <std::size_t N>
-  constexpr Region(std::array<T, N> &A, Strategy S = {}) noexcept
-      : Region(std::span<T>(A), S) {}
+  Region(std::array<T, N> &A, Strategy S = {}) : Region(std::span<T>(A), S) {}
   template <std::size_t N>
-  constexpr Region(T (&A)[N], Strategy S = {}) noexcept
-      : Region(std::span<T>(A), S) {}
+  Region(T (&A)[N], Strategy S = {}) : Region(std::span<T>(A), S) {}
 
-  /// The whole data range (host side) and the strategy.
+  /// The whole data range and the strategy.
   constexpr T *data() const noexcept { return Data; }
   constexpr std::uint64_t size() const noexcept { return Size; }
   constexpr const Strategy &strategy() const noexcept { return Strat; }
-  /// The number of logical threads this Region needs.
-  constexpr std::uint64_t threads() const noexcept {
-    return Strat.threads(Size);
-  }
+  /// The logical threads this Region needs.
+  constexpr Extent extent() const noexcept { return Strat.extent(Size); }
+
+  using Positions =
+      decltype(std::declval<Strategy>().pieces(ThreadIndex{}, 0));
+  using position_iterator = decltype(std::declval<Positions>().begin());
 
   class iterator {
   public:
-    constexpr Item<T> operator*() const noexcept { return {Index, Base[Index]}; }
+    constexpr auto operator*() const noexcept { return Strat.item(Base, *It); }
     constexpr iterator &operator++() noexcept {
-      Index += Stride;
-      --Left;
+      ++It;
       return *this;
     }
-    constexpr bool operator!=(std::default_sentinel_t) const noexcept {
-      return Left != 0;
+    constexpr bool operator!=(std::default_sentinel_t E) const noexcept {
+      return It != E;
     }
 
   private:
     friend class Region;
-    constexpr iterator(T *Base, Pieces P)
-        : Base(Base), Index(P.First), Left(P.Count), Stride(P.Stride) {}
+    constexpr iterator(T *Base, Strategy Strat, position_iterator It)
+        : Base(Base), Strat(Strat), It(It) {}
     T *Base;
-    std::uint64_t Index, Left, Stride;
+    Strategy Strat;
+    position_iterator It;
   };
 
-  /// The pieces of the running thread. Empty outside a kernel, so host code
+  /// The pieces of the running thread; none outside a kernel, so host code
   /// cannot reach into a Region by iterating it.
   constexpr iterator begin() const noexcept {
-    return {Data, Thread == detail::UnboundThread ? Pieces{0, 0, 1}
-                                                  : Strat.pieces(Thread, Size)};
+    return {Data, Strat, Strat.pieces(Thread, Thread.width ? Size : 0).begin()};
   }
   constexpr std::default_sentinel_t end() const noexcept { return {}; }
 
-  /// UNCHECKED: element I of the whole Region, whichever thread owns it. The
-  /// strategy's disjointness guarantee does not cover this access: if two
-  /// threads write the same element through it, that is a data race. Meant
-  /// for stencils that read neighbours the running thread does not own.
+  /// UNCHECKED: element I of the whole Region, whichever thread owns it,
+  /// without a bounds check. The strategy's disjointness does not cover this
+  /// access: if another thread writes element I during the kernel, that is a
+  /// data race. For reading neighbours the running thread does not own.
   constexpr T &unchecked(std::uint64_t I) const noexcept { return Data[I]; }
 
 private:
   friend struct detail::RegionAccess;
-  constexpr Region(T *Data, std::uint64_t Size, std::uint64_t Thread,
+  constexpr Region(T *Data, std::uint64_t Size, ThreadIndex Thread,
                    Strategy S) noexcept
       : Data(Data), Size(Size), Thread(Thread), Strat(S) {}
 
   T *Data;
   std::uint64_t Size;
-  std::uint64_t Thread; // the logical thread bound by the kernel entry
+  ThreadIndex Thread;
   [[no_unique_address]] Strategy Strat;
 };
 
 template <class T> Region(std::vector<T> &) -> Region<T>;
 template <class T, std::size_t N> Region(std::array<T, N> &) -> Region<T>;
 
+/// An index space of `size` positions partitioned by Strategy, with no data:
+/// for kernels that read views and reduce or update atomically.
+///
+///   void dot(offload::Range<> R, std::span<const double> X,
+///            std::span<const double> Y, offload::Reduce<offload::Sum<double>> S) {
+///     for (std::uint64_t I : R) S += X[I] * Y[I];
+///   }
+///
+/// Passing an integer to a Range parameter makes Range(size).
+template <class Strategy = Linear1D> class Range {
+  static_assert((detail::checkStrategy<Strategy>(), true));
+
+public:
+  using strategy_type = Strategy;
+
+  Range(std::uint64_t Size, Strategy S = {})
+      : Size(Size), Thread(detail::Unbound), Strat(S) {
+    detail::checkFits(Strat, Size);
+  }
+
+  constexpr std::uint64_t size() const noexcept { return Size; }
+  constexpr const Strategy &strategy() const noexcept { return Strat; }
+  constexpr Extent extent() const noexcept { return Strat.extent(Size); }
+
+  /// The positions of the running thread (indices for 1-D strategies).
+  constexpr auto begin() const noexcept {
+    return Strat.pieces(Thread, Thread.width ? Size : 0).begin();
+  }
+  constexpr std::default_sentinel_t end() const noexcept { return {}; }
+
+private:
+  friend struct detail::RegionAccess;
+  constexpr Range(std::uint64_t Size, ThreadIndex Thread, Strategy S) noexcept
+      : Size(Size), Thread(Thread), Strat(S) {}
+
+  std::uint64_t Size;
+  ThreadIndex Thread;
+  [[no_unique_address]] Strategy Strat;
+};
+
 namespace detail {
-/// Binds a Region to a logical thread; used by kernel entries only.
+/// Makes thread-bound Regions and Ranges; used by kernel entries only.
 struct RegionAccess {
   template <class T, class S>
   static constexpr Region<T, S> bind(T *Data, std::uint64_t Size,
-                                     std::uint64_t Thread, S Strat) noexcept {
+                                     ThreadIndex Thread, S Strat) noexcept {
     return Region<T, S>(Data, Size, Thread, Strat);
+  }
+  template <class S>
+  static constexpr Range<S> bind(std::uint64_t Size, ThreadIndex Thread,
+                                 S Strat) noexcept {
+    return Range<S>(Size, Thread, Strat);
   }
   template <class T, class S>
   static constexpr Region<T, S> bind(Region<T, S> R,
-                                     std::uint64_t Thread) noexcept {
+                                     ThreadIndex Thread) noexcept {
+    R.Thread = Thread;
+    return R;
+  }
+  template <class S>
+  static constexpr Range<S> bind(Range<S> R, ThreadIndex Thread) noexcept {
     R.Thread = Thread;
     return R;
   }
 };
 
-// Device views are copied into kernel argument slots bit by bit: pin the
-// layout so host and device agree on it.
+// Device views are rebuilt from argument slots in each kernel entry: pin
+// their layout so host and device agree on it.
 static_assert(std::is_trivially_copyable_v<Region<float>>);
-static_assert(sizeof(Region<float>) == 24 && alignof(Region<double>) == 8);
+static_assert(std::is_trivially_copyable_v<Range<>>);
+static_assert(sizeof(ThreadIndex) == 40);
+static_assert(sizeof(Region<float>) == 56 && alignof(Region<double>) == 8);
+static_assert(sizeof(Region<float, Grid2D>) == 104);
+static_assert(sizeof(Range<>) == 48);
 } // namespace detail
 
 } // namespace offload

@@ -10,8 +10,7 @@
 
 #include <offload/detail/params.hpp>
 
-#if defined(__NVPTX__) || defined(__AMDGPU__)
-#include <gpuintrin.h>
+#if defined(OFFLOAD_GPU_CODE)
 #define OFFLOAD_ENTRY_ATTRIBUTES [[clang::device_kernel]]
 #else
 // The host device's plugin looks entries up with dlsym.
@@ -21,16 +20,13 @@
 namespace offload::detail {
 
 template <auto Kernel> inline void deviceEntry(const std::uint64_t *Slots) {
+#if defined(OFFLOAD_GPU_CODE)
   using Sig = Signature<decltype(Kernel)>;
-#if defined(__NVPTX__) || defined(__AMDGPU__)
-  const std::uint64_t Thread =
-      std::uint64_t(__gpu_block_id_x()) * __gpu_num_threads_x() +
-      __gpu_thread_id_x();
-  Sig::template invoke<Kernel>(Slots + 1, Thread);
+  constexpr unsigned Dims = Sig::Dims ? Sig::Dims : 1;
+  Sig::invoke(Kernel, Slots + LaunchSlots, gpu::threadIndex<Dims>());
 #else
   // The host device calls an entry once: it runs the logical threads itself.
-  for (std::uint64_t Thread = 0, End = Slots[0]; Thread != End; ++Thread)
-    Sig::template invoke<Kernel>(Slots + 1, Thread);
+  runOnHost(Kernel, Slots);
 #endif
 }
 

@@ -2,26 +2,37 @@
 //
 // The kernel's parameter types decide the data movement. Param<P> describes
 // one declared parameter type P:
-//   - Info: its kind, how it is mapped and how many 8-byte argument slots it
+//   - Info: its kind, how it is mapped, and how many 8-byte argument slots it
 //     takes in the OpenMP kernel ABI (libomptarget translates a mapped slot to
 //     the device address of the data);
 //   - put(): host side, writes its slots;
-//   - rebuild(): kernel entry side, makes the parameter value from its slots
-//     for one logical thread.
+//   - rebuild(): kernel side, makes the parameter's value for one logical
+//     thread from the slots (and from the thread's State, for reductions);
+//   - finish(): kernel side, after the kernel body (reductions combine);
+//   - Dims/extent(): the launch geometry a Region or Range asks for.
 // The plugin reads Signature<F>::Params and NumSlots from the AST, so this
 // file is the single source of truth for the argument layout.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <offload/atomic.hpp>
+#include <offload/reduce.hpp>
 #include <offload/region.hpp>
 
+#if defined(__OFFLOAD_DEVICE__) && (defined(__NVPTX__) || defined(__AMDGPU__))
+#define OFFLOAD_GPU_CODE 1
+#include <offload/detail/gpu.hpp>
+#endif
+
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
 #include <new>
 #include <span>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -30,9 +41,20 @@ namespace offload::detail {
 
 /// Version of the argument layout and registration ABI shared by this
 /// header, the plugin and the runtime.
-inline constexpr unsigned AbiVersion = 1;
+inline constexpr unsigned AbiVersion = 2;
 
-enum class ParamKind : unsigned char { Unsupported, Value, ReadOnly, Region };
+/// Slots 0, 1, 2 hold the launch's logical extent; the parameters follow.
+inline constexpr unsigned LaunchSlots = 3;
+
+enum class ParamKind : unsigned char {
+  Unsupported,
+  Value,
+  ReadOnly,
+  Region,
+  Range,
+  Reduction,
+  Atomic
+};
 enum class MapKind : unsigned char { None, Literal, To, ToFrom };
 
 struct ParamInfo {
@@ -68,18 +90,23 @@ struct SlotWriter {
 };
 
 template <class T> inline constexpr unsigned SlotsFor = (sizeof(T) + 7) / 8;
+template <class S>
+inline constexpr unsigned StrategySlots = std::is_empty_v<S> ? 0 : SlotsFor<S>;
 
-template <class T> struct IsRegion : std::false_type {};
-template <class T, class S> struct IsRegion<Region<T, S>> : std::true_type {};
 template <class T> struct IsSpan : std::false_type {};
 template <class T, std::size_t E>
 struct IsSpan<std::span<T, E>> : std::true_type {};
+template <class T> struct IsView : std::false_type {};
+template <class T, class S> struct IsView<Region<T, S>> : std::true_type {};
+template <class S> struct IsView<Range<S>> : std::true_type {};
+template <class Op> struct IsView<Reduce<Op>> : std::true_type {};
+template <class T> struct IsView<Atomic<T>> : std::true_type {};
 
 /// Small trivially copyable values travel in the argument slots themselves.
 template <class T>
 concept ByValue =
-    !std::is_pointer_v<T> && !std::is_member_pointer_v<T> &&
-    !IsRegion<T>::value && !IsSpan<T>::value &&
+    !std::is_pointer_v<T> && !std::is_member_pointer_v<T> && !IsView<T>::value &&
+    !IsSpan<T>::value &&
     (std::is_arithmetic_v<T> || std::is_enum_v<T> ||
      (std::is_class_v<T> && std::is_trivially_copyable_v<T>)) &&
     sizeof(T) <= 64;
@@ -97,40 +124,49 @@ template <class T> T getWords(const std::uint64_t *S) {
   return std::bit_cast<T>(Bytes);
 }
 
+/// Per-thread state of a parameter in a kernel entry; only reductions have
+/// one.
+struct NoState {};
+
+/// What every parameter kind has unless it says otherwise.
+struct ParamDefaults {
+  using State = NoState;
+  static constexpr unsigned Dims = 0; // asks for no launch geometry
+  static void finish(const std::uint64_t *, NoState &) {}
+};
+
 /// Unsupported parameter types: the plugin diagnoses them.
-template <class P> struct Param {
+template <class P> struct Param : ParamDefaults {
   static constexpr ParamInfo Info{ParamKind::Unsupported, MapKind::None, 0};
 };
 
 /// Scalars and small trivially copyable structs, by value or by const&.
-template <ByValue T> struct Param<T> {
+template <ByValue T> struct Param<T> : ParamDefaults {
   static constexpr ParamInfo Info{ParamKind::Value, MapKind::Literal,
                                   SlotsFor<T>};
   static void put(const T &V, SlotWriter &W) { putWords(V, W); }
-  static T rebuild(const std::uint64_t *S, std::uint64_t) {
+  static T rebuild(const std::uint64_t *S, const ThreadIndex &, NoState &) {
     return getWords<T>(S);
   }
 };
 template <ByValue T> struct Param<const T &> : Param<T> {};
 
 /// Mutable data: copied to the device and back, split among threads.
-template <class T, class S> struct Param<Region<T, S>> {
-  static_assert(std::is_trivially_copyable_v<S>,
-                "a partitioning strategy must be trivially copyable");
-  static constexpr unsigned StrategySlots =
-      std::is_empty_v<S> ? 0 : SlotsFor<S>;
+template <class T, class S> struct Param<Region<T, S>> : ParamDefaults {
   static constexpr ParamInfo Info{ParamKind::Region, MapKind::ToFrom,
-                                  2 + StrategySlots};
+                                  2 + StrategySlots<S>};
+  static constexpr unsigned Dims = S::dims;
+  static Extent extent(const Region<T, S> &R) { return R.extent(); }
   static void put(const Region<T, S> &R, SlotWriter &W) {
     W.map(R.data(), R.size() * sizeof(T), MapKind::ToFrom);
     W.literal(R.size());
-    if constexpr (StrategySlots != 0)
+    if constexpr (StrategySlots<S> != 0)
       putWords(R.strategy(), W);
   }
   static Region<T, S> rebuild(const std::uint64_t *Slot,
-                              std::uint64_t Thread) {
+                              const ThreadIndex &Thread, NoState &) {
     S Strategy{};
-    if constexpr (StrategySlots != 0)
+    if constexpr (StrategySlots<S> != 0)
       Strategy = getWords<S>(Slot + 2);
     return RegionAccess::bind(reinterpret_cast<T *>(Slot[0]), Slot[1], Thread,
                               Strategy);
@@ -139,8 +175,72 @@ template <class T, class S> struct Param<Region<T, S>> {
 template <class T, class S>
 struct Param<const Region<T, S> &> : Param<Region<T, S>> {};
 
+/// An index space: its size and strategy, by value.
+template <class S> struct Param<Range<S>> : ParamDefaults {
+  static constexpr ParamInfo Info{ParamKind::Range, MapKind::Literal,
+                                  1 + StrategySlots<S>};
+  static constexpr unsigned Dims = S::dims;
+  static Extent extent(const Range<S> &R) { return R.extent(); }
+  static void put(const Range<S> &R, SlotWriter &W) {
+    W.literal(R.size());
+    if constexpr (StrategySlots<S> != 0)
+      putWords(R.strategy(), W);
+  }
+  static Range<S> rebuild(const std::uint64_t *Slot, const ThreadIndex &Thread,
+                          NoState &) {
+    S Strategy{};
+    if constexpr (StrategySlots<S> != 0)
+      Strategy = getWords<S>(Slot + 1);
+    return RegionAccess::bind(Slot[0], Thread, Strategy);
+  }
+};
+template <class S> struct Param<const Range<S> &> : Param<Range<S>> {};
+
+/// A reduction: the result variable goes to the device and back; each
+/// thread combines into a partial of its own, and finish() combines the
+/// partials into the result.
+template <class Op> struct Param<Reduce<Op>> : ParamDefaults {
+  using V = typename Op::value_type;
+  static constexpr ParamInfo Info{ParamKind::Reduction, MapKind::ToFrom, 1};
+  struct State {
+    V Partial = Op::identity();
+  };
+  static void put(const Reduce<Op> &R, SlotWriter &W) {
+    W.map(R.result(), sizeof(V), MapKind::ToFrom);
+  }
+  static Reduce<Op> rebuild(const std::uint64_t *Slot, const ThreadIndex &,
+                            State &St) {
+    return ReduceAccess::bind<Op>(reinterpret_cast<V *>(Slot[0]), &St.Partial);
+  }
+  static void finish(const std::uint64_t *Slot, State &St) {
+    V *Result = reinterpret_cast<V *>(Slot[0]);
+#if defined(OFFLOAD_GPU_CODE)
+    V BlockResult = gpu::blockReduce<Op>(St.Partial);
+    if (gpu::threadInBlock() == 0)
+      gpu::atomicCombine<Op>(Result, BlockResult);
+#else
+    // The host runs the logical threads one after the other.
+    *Result = Op::combine(*Result, St.Partial);
+#endif
+  }
+};
+
+/// Atomically updated data: copied to the device and back.
+template <class T> struct Param<Atomic<T>> : ParamDefaults {
+  static constexpr ParamInfo Info{ParamKind::Atomic, MapKind::ToFrom, 2};
+  static void put(const Atomic<T> &A, SlotWriter &W) {
+    W.map(A.data(), A.size() * sizeof(T), MapKind::ToFrom);
+    W.literal(A.size());
+  }
+  static Atomic<T> rebuild(const std::uint64_t *Slot, const ThreadIndex &,
+                           NoState &) {
+    return AtomicAccess::bind(reinterpret_cast<T *>(Slot[0]), Slot[1]);
+  }
+};
+
 /// Read-only data: copied to the device only.
-template <class T, std::size_t E> struct Param<std::span<const T, E>> {
+template <class T, std::size_t E>
+struct Param<std::span<const T, E>> : ParamDefaults {
   static_assert(std::is_trivially_copyable_v<T>,
                 "read-only kernel data must be trivially copyable");
   static constexpr ParamInfo Info{ParamKind::ReadOnly, MapKind::To, 2};
@@ -149,12 +249,12 @@ template <class T, std::size_t E> struct Param<std::span<const T, E>> {
     W.literal(V.size());
   }
   static std::span<const T, E> rebuild(const std::uint64_t *S,
-                                       std::uint64_t) {
+                                       const ThreadIndex &, NoState &) {
     return std::span<const T, E>(reinterpret_cast<const T *>(S[0]), S[1]);
   }
 };
 
-/// A std::vector object whose three pointers refer to device memory. It is
+/// A std::vector object whose three pointers refer to the device copy. It is
 /// never constructed or destroyed: only its const members (data, size,
 /// operator[], iterators) are used, which read those pointers. This relies
 /// on the {begin, end, end-of-storage} layout that libstdc++ and libc++ share.
@@ -167,7 +267,7 @@ template <class T> struct VectorShell {
   }
 };
 
-template <class T> struct Param<const std::vector<T> &> {
+template <class T> struct Param<const std::vector<T> &> : ParamDefaults {
   static_assert(std::is_trivially_copyable_v<T>,
                 "read-only kernel data must be trivially copyable");
   static constexpr ParamInfo Info{ParamKind::ReadOnly, MapKind::To, 2};
@@ -175,13 +275,15 @@ template <class T> struct Param<const std::vector<T> &> {
     W.map(V.data(), V.size() * sizeof(T), MapKind::To);
     W.literal(V.size());
   }
-  static VectorShell<T> rebuild(const std::uint64_t *S, std::uint64_t) {
+  static VectorShell<T> rebuild(const std::uint64_t *S, const ThreadIndex &,
+                                NoState &) {
     T *Begin = reinterpret_cast<T *>(S[0]);
     return VectorShell<T>{{Begin, Begin + S[1], Begin + S[1]}};
   }
 };
 
-template <class T, std::size_t N> struct Param<const std::array<T, N> &> {
+template <class T, std::size_t N>
+struct Param<const std::array<T, N> &> : ParamDefaults {
   static_assert(std::is_trivially_copyable_v<T>,
                 "read-only kernel data must be trivially copyable");
   static constexpr ParamInfo Info{ParamKind::ReadOnly, MapKind::To, 1};
@@ -189,26 +291,20 @@ template <class T, std::size_t N> struct Param<const std::array<T, N> &> {
     W.map(A.data(), sizeof(A), MapKind::To);
   }
   static const std::array<T, N> &rebuild(const std::uint64_t *S,
-                                         std::uint64_t) {
+                                         const ThreadIndex &, NoState &) {
     return *reinterpret_cast<const std::array<T, N> *>(S[0]);
   }
 };
 
-/// Host side of a parameter for logical thread Thread: Regions are bound to
-/// the thread, everything else is passed as it is.
-template <class P> decltype(auto) bindToThread(P &&V, std::uint64_t Thread) {
-  if constexpr (IsRegion<std::remove_cvref_t<P>>::value)
-    return RegionAccess::bind(V, Thread);
-  else
-    return std::forward<P>(V);
-}
-
-/// Logical threads a parameter asks for (Regions only).
-template <class P> std::uint64_t threadsOf(const P &V) {
-  if constexpr (IsRegion<std::remove_cvref_t<P>>::value)
-    return V.threads();
-  else
-    return 0;
+/// The launch geometry parameters ask for: the largest extent of each
+/// dimension over the Regions and Ranges.
+template <class P> void growExtent(Extent &E, const P &V) {
+  if constexpr (Param<P>::Dims != 0) {
+    Extent Own = Param<P>::extent(V);
+    E.x = E.x > Own.x ? E.x : Own.x;
+    E.y = E.y > Own.y ? E.y : Own.y;
+    E.z = E.z > Own.z ? E.z : Own.z;
+  }
 }
 
 /// The kernel's signature: its parameters, their slots and their layout.
@@ -223,12 +319,13 @@ template <class... P> struct Signature<void (*)(P...)> {
       Param<P>::Info...};
   static constexpr bool Supported =
       ((Param<P>::Info.Kind != ParamKind::Unsupported) && ...);
-  static constexpr bool HasRegion =
-      ((Param<P>::Info.Kind == ParamKind::Region) || ...);
-  /// Slot 0 holds the number of logical threads; the parameters follow.
-  static constexpr unsigned NumSlots = 1 + (0u + ... + Param<P>::Info.Slots);
+  /// Dimensions of the launch: the most any Region or Range asks for; 0 if
+  /// none does (the launch then needs an explicit Launch).
+  static constexpr unsigned Dims = std::max({0u, Param<P>::Dims...});
+  static constexpr unsigned NumSlots =
+      LaunchSlots + (0u + ... + Param<P>::Info.Slots);
 
-  /// Index of the first slot of each parameter, counted after slot 0.
+  /// Index of the first slot of each parameter, after the launch slots.
   static constexpr std::array<unsigned, sizeof...(P)> Offsets = [] {
     std::array<unsigned, sizeof...(P)> O{};
     unsigned Next = 0, I = 0;
@@ -236,22 +333,42 @@ template <class... P> struct Signature<void (*)(P...)> {
     return O;
   }();
 
-  template <auto Kernel>
-  static void invoke(const std::uint64_t *Slots, std::uint64_t Thread) {
-    invokeImpl<Kernel>(Slots, Thread, std::index_sequence_for<P...>{});
+  /// Runs the kernel for one logical thread: rebuilds each parameter from
+  /// its slots, calls the kernel, then lets each parameter finish.
+  template <class Fn>
+  static void invoke(Fn Kernel, const std::uint64_t *Slots,
+                     const ThreadIndex &Thread) {
+    invokeImpl(Kernel, Slots, Thread, std::index_sequence_for<P...>{});
   }
 
 private:
-  template <auto Kernel, std::size_t... I>
-  static void invokeImpl(const std::uint64_t *Slots, std::uint64_t Thread,
+  template <class Fn, std::size_t... I>
+  static void invokeImpl(Fn Kernel, const std::uint64_t *Slots,
+                         const ThreadIndex &Thread,
                          std::index_sequence<I...>) {
+    std::tuple<typename Param<P>::State...> States;
     Kernel(Param<P>::rebuild(
-        Slots + std::integral_constant<unsigned, Offsets[I]>::value,
-        Thread)...);
+        Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
+        std::get<I>(States))...);
+    (Param<P>::finish(Slots + std::integral_constant<unsigned, Offsets[I]>::value,
+                      std::get<I>(States)),
+     ...);
   }
 };
 
 template <class... P>
 struct Signature<void (*)(P...) noexcept> : Signature<void (*)(P...)> {};
+
+/// Runs every logical thread of a launch on the host, one after the other:
+/// the host device's entries and the serial fallback without the plugin.
+template <class Fn>
+void runOnHost(Fn Kernel, const std::uint64_t *Slots) {
+  using Sig = Signature<Fn>;
+  const std::uint64_t X = Slots[0], Y = Slots[1], Z = Slots[2];
+  for (std::uint64_t K = 0; K < Z; ++K)
+    for (std::uint64_t J = 0; J < Y; ++J)
+      for (std::uint64_t I = 0; I < X; ++I)
+        Sig::invoke(Kernel, Slots + LaunchSlots, ThreadIndex{I, J, K, X, Y});
+}
 
 } // namespace offload::detail

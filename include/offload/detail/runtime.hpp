@@ -12,11 +12,12 @@
 namespace offload::detail::rt {
 
 /// One kernel launch: the kernel's host address (its key in the registered
-/// images), the geometry, and libomptarget's per-slot argument arrays.
+/// images), the logical threads and the block shape per dimension, and
+/// libomptarget's per-slot argument arrays.
 struct LaunchRequest {
   const void *Kernel;
-  std::uint64_t Threads;
-  std::uint32_t Block;
+  std::uint64_t Extent[3];
+  std::uint32_t Block[3];
   std::uint32_t NumSlots;
   void **Ptrs;
   std::int64_t *Sizes;

@@ -19,12 +19,12 @@ void run(std::vector<float> &f, std::vector<double> &d) {
 // CHECK:      // cxx-offload device translation unit, from kernel metadata v1.
 // CHECK-NEXT: #include "{{.*}}device-source.cpp"
 // CHECK-NEXT: // kernel fill<{{double|float}}>
-// CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E1:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3) {
-// CHECK-NEXT:   const std::uint64_t Slots[] = {s0, s1, s2, s3};
+// CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E1:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3, std::uint64_t s4, std::uint64_t s5) {
+// CHECK-NEXT:   const std::uint64_t Slots[] = {s0, s1, s2, s3, s4, s5};
 // CHECK-NEXT:   ::offload::detail::deviceEntry<static_cast<void (*)(Pair, offload::Region<{{double|float}}>)>(&::fill<{{double|float}}>)>(Slots);
 // CHECK-NEXT: }
 // CHECK-NEXT: // kernel fill<{{double|float}}>
-// CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E2:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3) {
+// CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E2:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3, std::uint64_t s4, std::uint64_t s5) {
 // CHECK:      #pragma omp begin declare target
 // CHECK-NEXT: {{\[\[}}gnu::used]] static void *const __offload_entries[] = {(void *)&[[E1]], (void *)&[[E2]]};
 // CHECK-NEXT: #pragma omp end declare target

@@ -6,6 +6,6 @@
 void noRegion(int a, std::span<const int> x) {}
 
 void run(std::vector<int> &x) {
-  offload::offload(noRegion, 1, x); // expected-error {{kernel 'noRegion' has no offload::Region parameter to size the launch; pass offload::Launch{.threads = N} before the kernel}}
+  offload::offload(noRegion, 1, x); // expected-error {{kernel 'noRegion' has no offload::Region or offload::Range parameter to size the launch; pass offload::Launch{.threads = N} before the kernel}}
   offload::offload(offload::Launch{.threads = 4}, noRegion, 1, x);
 }

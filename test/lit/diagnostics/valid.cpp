@@ -20,8 +20,9 @@ template <class T> void inTemplate(std::vector<T> &v) {
   offload::offload(t<T>, T(1), v);
 }
 
-void run(std::vector<double> &d, std::vector<int> &i, std::array<char, 3> a) {
-  offload::offload(all, P{1, 2}, P{3, 4}, d, i, a, d);
+void run(std::vector<double> &d, std::vector<double> &e, std::vector<int> &i,
+         std::array<char, 3> a) {
+  offload::offload(all, P{1, 2}, P{3, 4}, e, i, a, d);
   offload::offload(&t<double>, 2.0, d);
   offload::offload(noexceptKernel, i);
   offload::offload(n::s, i);

@@ -12,5 +12,5 @@ void run(std::vector<float> &y, const std::vector<float> &cy) {
   offload::offload(k, 1.0f, cy);
   // expected-error@offload/offload.hpp:* {{an argument cannot be converted to its kernel parameter (mutable Regions need non-const data)}}
   offload::offload(noRegion, 1);
-  // expected-error@offload/offload.hpp:* {{the kernel has no Region parameter; pass offload::Launch{.threads = N} before the kernel}}
+  // expected-error@offload/offload.hpp:* {{the kernel has no Region or Range parameter; pass offload::Launch{.threads = N} before the kernel}}
 }

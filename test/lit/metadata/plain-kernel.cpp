@@ -14,7 +14,7 @@ void run(std::vector<float> &x, std::vector<float> &y) {
   offload::offload(saxpy, 2.0f, x, y);
 }
 
-// CHECK:      "abi": 1,
+// CHECK:      "abi": 2,
 // CHECK-NEXT: "format": "cxx-offload-kernels",
 // CHECK-NEXT: "kernels": [
 // CHECK-NEXT:   {
@@ -49,7 +49,7 @@ void run(std::vector<float> &x, std::vector<float> &y) {
 // CHECK-NEXT:       }
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "signature": "void (float, std::span<const float>, offload::Region<float>)",
-// CHECK-NEXT:     "slots": 6
+// CHECK-NEXT:     "slots": 8
 // CHECK-NEXT:   }
 // CHECK-NEXT: ],
 // CHECK-NEXT: "source": "{{.*}}plain-kernel.cpp",

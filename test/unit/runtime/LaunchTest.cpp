@@ -52,17 +52,23 @@ TEST(Launch, ReadOnlyDataGoesInScalarsByValue) {
   EXPECT_EQ(X[10], 10.0) << "read-only data is not written back";
 }
 
+void *word(std::uintptr_t W) { return reinterpret_cast<void *>(W); }
+
 TEST(Launch, LaunchOnTakesLibomptargetSlots) {
-  // The slots a lowered call builds for addIndex(3, V): the thread count,
-  // the scalar, then the Region's data (mapped TO|FROM) and size.
+  // The slots a lowered call builds for addIndex(3, V): the logical extent
+  // (10 x 1 x 1), the scalar, then the Region's data (mapped TO|FROM) and
+  // size.
   std::vector<int> V(10, 0);
-  void *Ptrs[4] = {reinterpret_cast<void *>(std::uintptr_t(10)),
-                   reinterpret_cast<void *>(std::uintptr_t(3)), V.data(),
-                   reinterpret_cast<void *>(std::uintptr_t(10))};
-  std::int64_t Sizes[4] = {8, 8, 40, 8};
-  std::int64_t Types[4] = {0x120, 0x120, 0x23, 0x120};
-  LaunchRequest R{reinterpret_cast<const void *>(&addIndex), 10, 0, 4, Ptrs,
-                  Sizes, Types};
+  void *Ptrs[6] = {word(10), word(1), word(1), word(3), V.data(), word(10)};
+  std::int64_t Sizes[6] = {8, 8, 8, 8, 40, 8};
+  std::int64_t Types[6] = {0x120, 0x120, 0x120, 0x120, 0x23, 0x120};
+  LaunchRequest R{reinterpret_cast<const void *>(&addIndex),
+                  {10, 1, 1},
+                  {0, 0, 0},
+                  6,
+                  Ptrs,
+                  Sizes,
+                  Types};
   ASSERT_FALSE(bool(launchOn(device(), R)));
   for (int I = 0; I < 10; ++I)
     EXPECT_EQ(V[I], 3 + I);
@@ -77,8 +83,13 @@ TEST(Launch, ExplicitGeometryBindsOnlyThatManyThreads) {
 TEST(Launch, ZeroThreadsRunNothing) {
   std::vector<int> Empty;
   offload::offload(addIndex, 1, Empty);
-  LaunchRequest R{reinterpret_cast<const void *>(&addIndex), 0, 0, 0, nullptr,
-                  nullptr, nullptr};
+  LaunchRequest R{reinterpret_cast<const void *>(&addIndex),
+                  {0, 1, 1},
+                  {0, 0, 0},
+                  0,
+                  nullptr,
+                  nullptr,
+                  nullptr};
   EXPECT_FALSE(bool(launchOn(device(), R)));
 }
 
@@ -91,8 +102,13 @@ TEST(Launch, RepeatedLaunchesReuseTheLoadedImage) {
 }
 
 TEST(Launch, RejectsBlocksLargerThanAGpuAllows) {
-  LaunchRequest R{reinterpret_cast<const void *>(&addIndex), 10, 2048, 0,
-                  nullptr, nullptr, nullptr};
+  LaunchRequest R{reinterpret_cast<const void *>(&addIndex),
+                  {10, 1, 1},
+                  {2048, 1, 1},
+                  0,
+                  nullptr,
+                  nullptr,
+                  nullptr};
   llvm::Error E = launchOn(device(), R);
   ASSERT_TRUE(bool(E));
   EXPECT_THAT(llvm::toString(std::move(E)),
@@ -100,17 +116,35 @@ TEST(Launch, RejectsBlocksLargerThanAGpuAllows) {
 }
 
 TEST(Launch, RejectsMoreBlocksThanOneLaunchAllows) {
-  LaunchRequest R{reinterpret_cast<const void *>(&addIndex), 1ull << 40, 1, 0,
-                  nullptr, nullptr, nullptr};
+  LaunchRequest R{reinterpret_cast<const void *>(&addIndex),
+                  {1ull << 40, 1, 1},
+                  {1, 1, 1},
+                  0,
+                  nullptr,
+                  nullptr,
+                  nullptr};
   llvm::Error E = launchOn(device(), R);
   ASSERT_TRUE(bool(E));
   EXPECT_THAT(llvm::toString(std::move(E)),
-              HasSubstr("logical threads need 1099511627776 blocks"));
+              HasSubstr("1099511627776 x 1 x 1 logical threads need "
+                        "1099511627776 x 1 x 1 blocks, more than one launch "
+                        "allows"));
+  LaunchRequest Tall{reinterpret_cast<const void *>(&addIndex),
+                     {32, 1u << 20, 1},
+                     {32, 8, 1},
+                     0,
+                     nullptr,
+                     nullptr,
+                     nullptr};
+  llvm::Error E2 = launchOn(device(), Tall);
+  ASSERT_TRUE(bool(E2));
+  EXPECT_THAT(llvm::toString(std::move(E2)), HasSubstr("1 x 131072 x 1 blocks"));
 }
 
 TEST(Launch, RejectsKernelsWithoutImage) {
   static int NotAKernel;
-  LaunchRequest R{&NotAKernel, 1, 0, 0, nullptr, nullptr, nullptr};
+  LaunchRequest R{&NotAKernel, {1, 1, 1}, {0, 0, 0}, 0,
+                  nullptr,     nullptr,   nullptr};
   llvm::Error E = launchOn(device(), R);
   ASSERT_TRUE(bool(E));
   EXPECT_THAT(llvm::toString(std::move(E)),

@@ -37,8 +37,8 @@ TEST_F(ErrorDeathTest, FatalPrintsTheErrorAndExitsWithOne) {
 
 TEST_F(ErrorDeathTest, LaunchingAKernelWithoutImageExits) {
   static int NotAKernel;
-  offload::detail::rt::LaunchRequest R{&NotAKernel, 1, 0, 0, nullptr, nullptr,
-                                       nullptr};
+  offload::detail::rt::LaunchRequest R{
+      &NotAKernel, {1, 1, 1}, {0, 0, 0}, 0, nullptr, nullptr, nullptr};
   EXPECT_EXIT(offload::detail::rt::launch(R), ExitedWithCode(1),
               "offload: error: the kernel .* has no device image");
 }

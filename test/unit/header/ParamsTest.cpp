@@ -19,6 +19,9 @@ using namespace offload::detail;
 
 namespace {
 
+const ThreadIndex Thread{0, 0, 0, 1, 1};
+NoState None;
+
 struct Slots {
   void *Ptrs[16];
   std::int64_t Sizes[16], Types[16];
@@ -40,7 +43,7 @@ TEST(Params, ScalarsTravelByValueInOneSlot) {
   ASSERT_EQ(S.W.Count, 1u);
   EXPECT_EQ(S.Types[0], MapTypeTargetParam | MapTypeLiteral);
   std::vector<std::uint64_t> Words = S.words();
-  EXPECT_EQ(Param<float>::rebuild(Words.data(), 0), 2.5f);
+  EXPECT_EQ(Param<float>::rebuild(Words.data(), Thread, None), 2.5f);
   EXPECT_EQ(Param<float>::Info.Kind, ParamKind::Value);
 }
 
@@ -58,7 +61,7 @@ TEST(Params, StructsTakeAsManySlotsAsTheirSize) {
   ASSERT_EQ(S.W.Count, 4u);
   EXPECT_EQ(Param<const Three &>::Info.Slots, 4u);
   std::vector<std::uint64_t> Words = S.words();
-  Three Out = Param<Three>::rebuild(Words.data(), 0);
+  Three Out = Param<Three>::rebuild(Words.data(), Thread, None);
   EXPECT_EQ(Out.A, 1.5);
   EXPECT_EQ(Out.B, -2);
   EXPECT_EQ(Out.C, 3.25f);
@@ -77,7 +80,8 @@ TEST(Params, RegionsMapToAndFromAndBindTheThread) {
   EXPECT_EQ(S.word(1), 5u);
   std::vector<std::uint64_t> Words = S.words();
   for (std::uint64_t T = 0; T < 7; ++T) {
-    Region<int> Bound = Param<Region<int>>::rebuild(Words.data(), T);
+    Region<int> Bound =
+        Param<Region<int>>::rebuild(Words.data(), ThreadIndex{T, 0, 0, 7, 1}, None);
     int Pieces = 0;
     for (auto [I, Vi] : Bound) {
       EXPECT_EQ(I, T);
@@ -96,22 +100,6 @@ TEST(Params, AnUnboundRegionYieldsNothingOnTheHost) {
   EXPECT_EQ(Pieces, 0);
 }
 
-TEST(Params, Linear1DGivesEveryIndexToExactlyOneThread) {
-  for (std::uint64_t N : {0ull, 1ull, 2ull, 255ull, 256ull, 257ull, 1009ull}) {
-    std::vector<int> Owner(N, -1);
-    for (std::uint64_t T = 0; T < Linear1D::threads(N) + 3; ++T) {
-      Pieces P = Linear1D::pieces(T, N);
-      for (std::uint64_t K = 0, I = P.First; K < P.Count; ++K, I += P.Stride) {
-        ASSERT_LT(I, N);
-        ASSERT_EQ(Owner[I], -1) << "index " << I << " given twice";
-        Owner[I] = int(T);
-      }
-    }
-    for (std::uint64_t I = 0; I < N; ++I)
-      ASSERT_NE(Owner[I], -1) << "index " << I << " of " << N << " not given";
-  }
-}
-
 TEST(Params, ReadOnlySpansMapToOnly) {
   std::vector<double> V = {1, 2, 3};
   Slots S;
@@ -120,7 +108,7 @@ TEST(Params, ReadOnlySpansMapToOnly) {
   EXPECT_EQ(S.Sizes[0], 24);
   std::vector<std::uint64_t> Words = S.words();
   std::span<const double> Out =
-      Param<std::span<const double>>::rebuild(Words.data(), 0);
+      Param<std::span<const double>>::rebuild(Words.data(), Thread, None);
   EXPECT_EQ(Out.data(), V.data());
   EXPECT_EQ(Out.size(), 3u);
 }
@@ -133,7 +121,8 @@ TEST(Params, ConstVectorParametersSeeTheMappedData) {
   std::vector<long> DeviceCopy = Host; // stands for the device's copy
   S.Ptrs[0] = DeviceCopy.data();
   std::vector<std::uint64_t> Words = S.words();
-  auto Shell = Param<const std::vector<long> &>::rebuild(Words.data(), 0);
+  auto Shell =
+      Param<const std::vector<long> &>::rebuild(Words.data(), Thread, None);
   const std::vector<long> &V = Shell;
   EXPECT_EQ(V.size(), 4u);
   EXPECT_EQ(V.data(), DeviceCopy.data());
@@ -153,7 +142,7 @@ TEST(Params, ConstArraysMapAsOneObject) {
   EXPECT_EQ(S.Sizes[0], 10);
   std::vector<std::uint64_t> Words = S.words();
   const std::array<short, 5> &Out =
-      Param<const std::array<short, 5> &>::rebuild(Words.data(), 0);
+      Param<const std::array<short, 5> &>::rebuild(Words.data(), Thread, None);
   EXPECT_EQ(&Out, &A);
 }
 
@@ -161,10 +150,21 @@ void sample(float, std::span<const float>, const std::array<int, 2> &,
             Region<double>) {}
 void pointerParam(float *) {}
 
+void grid(Range<Grid2D>, Region<float>) {}
+void reduceOnly(Range<GridStride1D>, Reduce<Sum<double>>, Atomic<int>) {}
+
 TEST(Params, SignatureLaysOutTheSlots) {
   using Sig = Signature<decltype(&sample)>;
-  static_assert(Sig::IsKernel && Sig::Supported && Sig::HasRegion);
-  static_assert(Sig::NumSlots == 1 + 1 + 2 + 1 + 2);
+  static_assert(Sig::IsKernel && Sig::Supported && Sig::Dims == 1);
+  static_assert(Sig::NumSlots == LaunchSlots + 1 + 2 + 1 + 2);
+  static_assert(Signature<decltype(&grid)>::Dims == 2);
+  // Range<Grid2D>: its size, then the strategy: rows, cols and the box.
+  static_assert(Signature<decltype(&grid)>::Params[0].Slots == 1 + 6);
+  using ReduceSig = Signature<decltype(&reduceOnly)>;
+  static_assert(ReduceSig::Params[1].Kind == ParamKind::Reduction);
+  static_assert(ReduceSig::Params[1].Map == MapKind::ToFrom);
+  static_assert(ReduceSig::Params[2].Kind == ParamKind::Atomic);
+  static_assert(ReduceSig::NumSlots == LaunchSlots + 2 + 1 + 2);
   static_assert(Sig::Offsets == std::array<unsigned, 4>{0, 1, 3, 4});
   static_assert(Sig::Params[3].Map == MapKind::ToFrom);
   static_assert(!Signature<decltype(&pointerParam)>::Supported);
@@ -187,6 +187,9 @@ TEST(Params, CheckCallNamesWhatIsWrong) {
   static_assert(checkCall<int, true>() == CallError::NotAFunction);
   static_assert(checkCall<void (*)(int), false, int>() == CallError::NoGeometry);
   static_assert(checkCall<void (*)(int), true, int>() == CallError::None);
+  static_assert(checkCall<decltype(&grid), true, Range<Grid2D>,
+                          std::vector<float> &>() ==
+                CallError::LaunchNotOneDimensional);
 }
 
 } // namespace

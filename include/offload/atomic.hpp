@@ -1,0 +1,120 @@
+//===- offload/atomic.hpp - Atomic updates of shared data -----------------===//
+//
+// Atomic<T> is mutable kernel data that any thread may update at any index,
+// but only atomically: for scatter and histogram kernels, where no strategy
+// can say in advance which thread writes which element.
+//
+//   void histogram(offload::Range<> R, std::span<const int> Bins,
+//                  offload::Atomic<int> Counts) {
+//     for (std::uint64_t I : R) Counts.add(Bins[I], 1);
+//   }
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <offload/detail/atomics.hpp>
+
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+namespace offload {
+
+namespace detail {
+struct AtomicAccess;
+
+/// An Atomic index out of range: a GPU traps (the launch fails with an
+/// error); the host reports it and aborts.
+[[noreturn]] inline void atomicIndexOutOfRange(std::uint64_t Index,
+                                               std::uint64_t Size) {
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+  (void)Index, (void)Size;
+  __builtin_trap();
+#else
+  std::fprintf(stderr,
+               "offload: error: offload::Atomic index %llu is out of range "
+               "(size %llu)\n",
+               static_cast<unsigned long long>(Index),
+               static_cast<unsigned long long>(Size));
+  std::abort();
+#endif
+}
+} // namespace detail
+
+template <class T> class Atomic {
+  static_assert(std::is_arithmetic_v<T> && (sizeof(T) == 4 || sizeof(T) == 8),
+                "offload::Atomic holds 32- or 64-bit arithmetic values");
+
+public:
+  using value_type = T;
+
+  Atomic(std::span<T> Data) : Data(Data.data()), Size(Data.size()) {}
+  Atomic(std::vector<T> &V) : Atomic(std::span<T>(V)) {}
+  template <std::size_t N> Atomic(std::array<T, N> &A) : Atomic(std::span<T>(A)) {}
+  template <std::size_t N> Atomic(T (&A)[N]) : Atomic(std::span<T>(A)) {}
+
+  constexpr T *data() const noexcept { return Data; }
+  constexpr std::uint64_t size() const noexcept { return Size; }
+
+  // Checked operations: an index past the end stops the kernel.
+  T fetch_add(std::uint64_t I, T V) const { return unchecked_fetch_add(at(I), V); }
+  void add(std::uint64_t I, T V) const { (void)fetch_add(I, V); }
+  void sub(std::uint64_t I, T V) const { (void)fetch_add(I, T(0) - V); }
+  T fetch_min(std::uint64_t I, T V) const { return unchecked_fetch_min(at(I), V); }
+  T fetch_max(std::uint64_t I, T V) const { return unchecked_fetch_max(at(I), V); }
+  void min(std::uint64_t I, T V) const { (void)fetch_min(I, V); }
+  void max(std::uint64_t I, T V) const { (void)fetch_max(I, V); }
+  T exchange(std::uint64_t I, T V) const { return unchecked_exchange(at(I), V); }
+  bool compare_exchange(std::uint64_t I, T &Expected, T Desired) const {
+    return detail::atomicCompareExchange(&Data[at(I)], Expected, Desired);
+  }
+  T load(std::uint64_t I) const { return detail::atomicLoad(&Data[at(I)]); }
+
+  // UNCHECKED: the same without the bounds check; an index past the end is
+  // undefined behaviour.
+  T unchecked_fetch_add(std::uint64_t I, T V) const {
+    return detail::atomicFetchAdd(&Data[I], V);
+  }
+  T unchecked_fetch_min(std::uint64_t I, T V) const {
+    return detail::atomicFetchMin(&Data[I], V);
+  }
+  T unchecked_fetch_max(std::uint64_t I, T V) const {
+    return detail::atomicFetchMax(&Data[I], V);
+  }
+  T unchecked_exchange(std::uint64_t I, T V) const {
+    return detail::atomicExchange(&Data[I], V);
+  }
+
+private:
+  friend struct detail::AtomicAccess;
+  constexpr Atomic(T *Data, std::uint64_t Size) noexcept
+      : Data(Data), Size(Size) {}
+
+  std::uint64_t at(std::uint64_t I) const {
+    if (I >= Size) [[unlikely]]
+      detail::atomicIndexOutOfRange(I, Size);
+    return I;
+  }
+
+  T *Data;
+  std::uint64_t Size;
+};
+
+template <class T> Atomic(std::vector<T> &) -> Atomic<T>;
+
+namespace detail {
+struct AtomicAccess {
+  template <class T>
+  static constexpr Atomic<T> bind(T *Data, std::uint64_t Size) noexcept {
+    return Atomic<T>(Data, Size);
+  }
+};
+static_assert(std::is_trivially_copyable_v<Atomic<int>>);
+static_assert(sizeof(Atomic<double>) == 16);
+} // namespace detail
+
+} // namespace offload

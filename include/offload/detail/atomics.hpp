@@ -1,0 +1,106 @@
+//===- offload/detail/atomics.hpp - Relaxed device-scope atomics ----------===//
+//
+// The atomic operations Atomic<T> and reductions use: clang's scoped
+// builtins (device scope, which GPUs make cheaper than system scope), and
+// GCC's plain ones when the header is compiled by g++ without the plugin.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <type_traits>
+
+namespace offload::detail {
+
+#if defined(__clang__)
+#define OFFLOAD_ATOMIC(Op, ...)                                                \
+  __scoped_atomic_##Op(__VA_ARGS__, __MEMORY_SCOPE_DEVICE)
+#else
+#define OFFLOAD_ATOMIC(Op, ...) __atomic_##Op(__VA_ARGS__)
+#endif
+
+/// The unsigned integer with T's size: atomic loads and compare-exchanges
+/// work on bits, so that floating-point values take them too.
+template <class T>
+using BitsOf = std::conditional_t<
+    sizeof(T) == 4, std::uint32_t,
+    std::conditional_t<sizeof(T) == 8, std::uint64_t, unsigned __int128>>;
+
+template <class T> inline T atomicLoad(T *P) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8);
+  return std::bit_cast<T>(OFFLOAD_ATOMIC(
+      load_n, reinterpret_cast<BitsOf<T> *>(P), __ATOMIC_RELAXED));
+}
+
+// 16-byte compare-exchanges (value-with-location reductions) are native on
+// sm_90 (atom.cas.b128) though clang's front end warns about them.
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Watomic-alignment"
+#endif
+template <class T>
+inline bool atomicCompareExchange(T *P, T &Expected, T Desired) {
+  BitsOf<T> Old = std::bit_cast<BitsOf<T>>(Expected);
+  bool Done = OFFLOAD_ATOMIC(compare_exchange_n,
+                             reinterpret_cast<BitsOf<T> *>(P), &Old,
+                             std::bit_cast<BitsOf<T>>(Desired), false,
+                             __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+  Expected = std::bit_cast<T>(Old);
+  return Done;
+}
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+
+template <class T> inline T atomicExchange(T *P, T V) {
+  return std::bit_cast<T>(OFFLOAD_ATOMIC(exchange_n,
+                                         reinterpret_cast<BitsOf<T> *>(P),
+                                         std::bit_cast<BitsOf<T>>(V),
+                                         __ATOMIC_RELAXED));
+}
+
+/// Replaces *P by Next(*P) atomically; returns the value it replaced.
+template <class T, class F> inline T atomicUpdate(T *P, F Next) {
+  T Old = atomicLoad(P);
+  while (!atomicCompareExchange(P, Old, Next(Old))) {
+  }
+  return Old;
+}
+
+template <class T> inline T atomicFetchAdd(T *P, T V) {
+#if defined(__clang__)
+  return OFFLOAD_ATOMIC(fetch_add, P, V, __ATOMIC_RELAXED);
+#else
+  if constexpr (std::is_integral_v<T>)
+    return __atomic_fetch_add(P, V, __ATOMIC_RELAXED);
+  else
+    return atomicUpdate(P, [V](T Old) { return Old + V; });
+#endif
+}
+
+template <class T> inline T atomicFetchMin(T *P, T V) {
+#if defined(__clang__)
+  if constexpr (std::is_integral_v<T>)
+    return OFFLOAD_ATOMIC(fetch_min, P, V, __ATOMIC_RELAXED);
+#endif
+  T Old = atomicLoad(P);
+  while (V < Old && !atomicCompareExchange(P, Old, V)) {
+  }
+  return Old;
+}
+
+template <class T> inline T atomicFetchMax(T *P, T V) {
+#if defined(__clang__)
+  if constexpr (std::is_integral_v<T>)
+    return OFFLOAD_ATOMIC(fetch_max, P, V, __ATOMIC_RELAXED);
+#endif
+  T Old = atomicLoad(P);
+  while (Old < V && !atomicCompareExchange(P, Old, V)) {
+  }
+  return Old;
+}
+
+#undef OFFLOAD_ATOMIC
+
+} // namespace offload::detail

@@ -1,0 +1,98 @@
+//===- offload/detail/check.hpp - OFFLOAD_CHECK_DISJOINT ------------------===//
+//
+// With OFFLOAD_CHECK_DISJOINT=1, every offload() first replays the launch on
+// the host (padded to whole blocks, as a GPU runs it) and checks that the
+// strategy of each Region and Range gives the threads disjoint pieces that
+// lie inside the data and cover all of it (or all that the strategy says it
+// covers, such as a box).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <offload/strategy.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <vector>
+
+namespace offload::detail {
+
+inline bool checkDisjointRequested() {
+  static const bool On = [] {
+    const char *V = std::getenv("OFFLOAD_CHECK_DISJOINT");
+    return V && *V && *V != '0';
+  }();
+  return On;
+}
+
+/// What is wrong with a partition, and where.
+struct PartitionProblem {
+  enum { OutsideData, TwoOwners, NoOwner } What;
+  std::uint64_t Element;
+  std::optional<ThreadIndex> First, Second;
+};
+
+/// The first problem with the pieces Strategy gives the threads of a launch
+/// of Launched threads per dimension over Size elements, if any.
+template <class S>
+std::optional<PartitionProblem>
+findPartitionProblem(const S &Strategy, std::uint64_t Size, Extent Launched) {
+  std::vector<std::optional<ThreadIndex>> Owner(Size);
+  for (std::uint64_t K = 0; K < Launched.z; ++K)
+    for (std::uint64_t J = 0; J < Launched.y; ++J)
+      for (std::uint64_t I = 0; I < Launched.x; ++I) {
+        ThreadIndex T{I, J, K, Launched.x, Launched.y};
+        for (auto Position : Strategy.pieces(T, Size)) {
+          Span Piece = Strategy.span(Position);
+          for (std::uint64_t E = Piece.offset; E < Piece.offset + Piece.length;
+               ++E) {
+            if (E >= Size)
+              return PartitionProblem{PartitionProblem::OutsideData, E, T, {}};
+            if (Owner[E])
+              return PartitionProblem{PartitionProblem::TwoOwners, E,
+                                      Owner[E], T};
+            Owner[E] = T;
+          }
+        }
+      }
+  for (std::uint64_t E = 0; E < Size; ++E) {
+    bool Covered = true;
+    if constexpr (requires { Strategy.covers(E); })
+      Covered = Strategy.covers(E);
+    if (Covered && !Owner[E])
+      return PartitionProblem{PartitionProblem::NoOwner, E, {}, {}};
+  }
+  return std::nullopt;
+}
+
+/// Reports a problem with argument Argument's strategy and exits.
+template <class S>
+void checkPartition(const S &Strategy, std::uint64_t Size, Extent Launched,
+                    unsigned Argument) {
+  std::optional<PartitionProblem> P =
+      findPartitionProblem(Strategy, Size, Launched);
+  if (!P)
+    return;
+  static constexpr const char *What[] = {"puts outside its data",
+                                         "gives two threads", "gives no thread"};
+  std::fprintf(stderr,
+               "offload: error: OFFLOAD_CHECK_DISJOINT: the strategy of "
+               "argument %u %s element %llu",
+               Argument, What[P->What],
+               static_cast<unsigned long long>(P->Element));
+  const char *Sep = ":";
+  for (const std::optional<ThreadIndex> &T : {P->First, P->Second})
+    if (T) {
+      std::fprintf(stderr, "%s thread (%llu, %llu, %llu)", Sep,
+                   static_cast<unsigned long long>(T->x),
+                   static_cast<unsigned long long>(T->y),
+                   static_cast<unsigned long long>(T->z));
+      Sep = " and";
+    }
+  std::fputc('\n', stderr);
+  std::exit(1);
+}
+
+} // namespace offload::detail

@@ -1,0 +1,123 @@
+//===- offload/detail/gpu.hpp - Device primitives for kernel entries ------===//
+//
+// Thread positions, block-wide reductions and atomics, for the GPU targets
+// of the device pass. Compiled only there (NVPTX, AMDGPU); the host device
+// runs logical threads one after the other and needs none of it.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#if !defined(__NVPTX__) && !defined(__AMDGPU__)
+#error "offload/detail/gpu.hpp is for GPU device compiles"
+#endif
+
+#include <offload/detail/atomics.hpp>
+#include <offload/reduce.hpp>
+#include <offload/strategy.hpp>
+
+#include <gpuintrin.h>
+
+#include <cstdint>
+#include <cstring>
+
+namespace offload::detail::gpu {
+
+/// The running thread's position in a launch of Dims dimensions.
+template <unsigned Dims> inline ThreadIndex threadIndex() {
+  auto Global = [](int D) {
+    return std::uint64_t(__gpu_block_id(D)) * __gpu_num_threads(D) +
+           __gpu_thread_id(D);
+  };
+  auto Launched = [](int D) {
+    return std::uint64_t(__gpu_num_blocks(D)) * __gpu_num_threads(D);
+  };
+  // Width and height are at least 1: a width of 0 marks an unbound view.
+  if constexpr (Dims == 1)
+    return {Global(0), 0, 0, 1, 1};
+  else if constexpr (Dims == 2)
+    return {Global(0), Global(1), 0, Launched(0), 1};
+  else
+    return {Global(0), Global(1), Global(2), Launched(0), Launched(1)};
+}
+
+/// The thread's index within its block, and the block's size.
+inline std::uint32_t threadInBlock() {
+  return __gpu_thread_id(0) +
+         __gpu_num_threads(0) *
+             (__gpu_thread_id(1) + __gpu_num_threads(1) * __gpu_thread_id(2));
+}
+inline std::uint32_t blockSize() {
+  return __gpu_num_threads(0) * __gpu_num_threads(1) * __gpu_num_threads(2);
+}
+
+/// V's value from lane Lane of the warp, moved as 32-bit words.
+template <class V> inline V shuffle(std::uint64_t Mask, std::uint32_t Lane, V X) {
+  static_assert(sizeof(V) % 4 == 0, "shuffled values are whole 32-bit words");
+  std::uint32_t Words[sizeof(V) / 4];
+  std::memcpy(Words, &X, sizeof(V));
+  for (std::uint32_t &W : Words)
+    W = __gpu_shuffle_idx_u32(Mask, Lane, W, __gpu_num_lanes());
+  std::memcpy(&X, Words, sizeof(V));
+  return X;
+}
+
+/// Op-combines V across the warp; lanes at or past Active do not take part.
+template <class Op, class V> inline V warpReduce(V X, std::uint32_t Active) {
+  const std::uint64_t Mask = __gpu_lane_mask();
+  const std::uint32_t Lane = __gpu_lane_id();
+  for (std::uint32_t Step = __gpu_num_lanes() / 2; Step > 0; Step /= 2) {
+    V Other = shuffle(Mask, Lane + Step, X);
+    if (Lane + Step < Active)
+      X = Op::combine(X, Other);
+  }
+  return X;
+}
+
+/// Op-combines V over the whole block: a tree in each warp, then over the
+/// warps' results; thread 0 of the block gets the result. Every thread of
+/// the block must call it.
+template <class Op, class V> inline V blockReduce(V X) {
+  [[clang::loader_uninitialized]] static __gpu_local V Warps[32];
+  const std::uint32_t Lanes = __gpu_num_lanes(), Size = blockSize();
+  const std::uint32_t Tid = threadInBlock(), Warp = Tid / Lanes;
+  const std::uint32_t Lane = Tid % Lanes;
+  const std::uint32_t InWarp = Size - Warp * Lanes < Lanes ? Size - Warp * Lanes
+                                                           : Lanes;
+  X = warpReduce<Op>(X, InWarp);
+  if (Lane == 0)
+    Warps[Warp] = X;
+  __gpu_sync_threads();
+  if (Warp == 0) {
+    const std::uint32_t NumWarps = (Size + Lanes - 1) / Lanes;
+    X = Lane < NumWarps ? Warps[Lane] : Op::identity();
+    X = warpReduce<Op>(X, NumWarps);
+  }
+  // Warps[] is reused by the next reduction of the same type.
+  __gpu_sync_threads();
+  return X;
+}
+
+/// *Target = Op::combine(*Target, X), atomically with respect to the device.
+template <class Op, class V> inline void atomicCombine(V *Target, V X) {
+  if constexpr (Op::kind == ReduceKind::Sum) {
+    atomicFetchAdd(Target, X);
+  } else if constexpr (Op::kind == ReduceKind::Min) {
+    atomicFetchMin(Target, X);
+  } else if constexpr (Op::kind == ReduceKind::Max) {
+    atomicFetchMax(Target, X);
+  } else {
+    // Value-with-location pairs: a compare-and-swap loop on their 128 bits.
+    using Bits = unsigned __int128;
+    static_assert(sizeof(V) == sizeof(Bits) && alignof(V) == sizeof(Bits));
+    Bits *Word = reinterpret_cast<Bits *>(Target);
+    // A stale first read only costs one more round of the loop.
+    Bits Old = *Word;
+    while (true) {
+      V Next = Op::combine(Op::fromBits(Old), X);
+      if (Op::toBits(Next) == Old || atomicCompareExchange(Word, Old, Op::toBits(Next)))
+        return;
+    }
+  }
+}
+
+} // namespace offload::detail::gpu

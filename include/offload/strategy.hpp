@@ -1,0 +1,354 @@
+//===- offload/strategy.hpp - Partitioning strategies ---------------------===//
+//
+// A partitioning strategy decides which pieces of a Region (or indices of a
+// Range) each logical thread of a launch gets. Because no two threads get the
+// same piece, kernels write Regions without data races.
+//
+// A strategy S is a trivially copyable type with
+//
+//   static constexpr unsigned dims;                     // 1, 2 or 3
+//   Extent extent(std::uint64_t size) const;            // logical threads
+//   /*range*/ pieces(ThreadIndex t, std::uint64_t size) const;
+//                                    // the positions thread t owns
+//   Span span(Position p) const;     // the elements [offset, offset+length)
+//   template <class T> /*item*/ item(T *data, Position p) const;
+//                                    // what iterating a Region yields
+//
+// and optionally `bool fits(size)` (checked when a Region is made) and
+// `bool covers(index)` (the elements it is meant to cover, if not all).
+//
+// and must give distinct threads disjoint pieces. The compiler cannot check
+// that, so a strategy is usable only after an explicit promise:
+//
+//   OFFLOAD_UNSAFE_DISJOINT_STRATEGY(MyStrategy);
+//
+// (the analog of Rust's `unsafe impl`). OFFLOAD_CHECK_DISJOINT=1 makes every
+// offload() verify the promise on the host before it launches.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <iterator>
+#include <span>
+#include <type_traits>
+
+namespace offload {
+
+/// Logical threads per dimension.
+struct Extent {
+  std::uint64_t x = 1, y = 1, z = 1;
+  constexpr std::uint64_t count() const noexcept { return x * y * z; }
+};
+
+/// The running logical thread: its position in the launch, and the launched
+/// width and height (at least the logical extent), which make linear()
+/// unique across the launch.
+struct ThreadIndex {
+  std::uint64_t x, y, z;
+  std::uint64_t width, height;
+  constexpr std::uint64_t linear() const noexcept {
+    return x + width * (y + height * z);
+  }
+};
+
+/// Where a position's elements are in the data.
+struct Span {
+  std::uint64_t offset, length;
+};
+
+/// Opt-in: specialise to true (through OFFLOAD_UNSAFE_DISJOINT_STRATEGY) to
+/// promise that S gives distinct threads disjoint pieces.
+template <class S> inline constexpr bool unsafe_disjoint_strategy = false;
+
+/// The strategy protocol. Region and Range accept only strategies that
+/// satisfy it and carry the disjointness promise. A strategy may also have
+/// `bool fits(std::uint64_t size) const`, checked when a Region is made.
+template <class S>
+concept PartitionStrategy =
+    std::is_trivially_copyable_v<S> && unsafe_disjoint_strategy<S> &&
+    (S::dims >= 1 && S::dims <= 3) &&
+    requires(const S Strategy, std::uint64_t Size, ThreadIndex Thread) {
+      { Strategy.extent(Size) } -> std::same_as<Extent>;
+      Strategy.pieces(Thread, Size).begin();
+      Strategy.pieces(Thread, Size).end();
+      { Strategy.span(*Strategy.pieces(Thread, Size).begin()) } -> std::same_as<Span>;
+    };
+
+/// One element a strategy gave the running thread, with its index.
+template <class T> struct Item {
+  std::uint64_t index;
+  T &value;
+};
+/// A contiguous chunk: the index of its first element and the elements.
+template <class T> struct Chunk {
+  std::uint64_t first;
+  std::span<T> values;
+};
+/// One row of a row-major matrix.
+template <class T> struct Row {
+  std::uint64_t row;
+  std::span<T> values;
+};
+/// One element of a row-major matrix.
+template <class T> struct Item2D {
+  std::uint64_t row, col;
+  T &value;
+};
+/// One element of a 3-D array stored with i fastest: (i, j, k).
+template <class T> struct Item3D {
+  std::uint64_t i, j, k;
+  T &value;
+};
+
+namespace detail {
+
+/// The positions First + K * Stride for K < Count.
+struct Strided {
+  std::uint64_t First, Count, Stride;
+  struct iterator {
+    std::uint64_t Position, Left, Stride;
+    constexpr std::uint64_t operator*() const noexcept { return Position; }
+    constexpr iterator &operator++() noexcept {
+      Position += Stride;
+      --Left;
+      return *this;
+    }
+    constexpr bool operator!=(std::default_sentinel_t) const noexcept {
+      return Left != 0;
+    }
+  };
+  constexpr iterator begin() const noexcept { return {First, Count, Stride}; }
+  constexpr std::default_sentinel_t end() const noexcept { return {}; }
+};
+
+/// Zero or one position.
+template <class P> struct Optional {
+  P Position;
+  bool Present;
+  struct iterator {
+    P Position;
+    bool Left;
+    constexpr P operator*() const noexcept { return Position; }
+    constexpr iterator &operator++() noexcept {
+      Left = false;
+      return *this;
+    }
+    constexpr bool operator!=(std::default_sentinel_t) const noexcept {
+      return Left;
+    }
+  };
+  constexpr iterator begin() const noexcept { return {Position, Present}; }
+  constexpr std::default_sentinel_t end() const noexcept { return {}; }
+};
+
+constexpr std::uint64_t ceilDiv(std::uint64_t A, std::uint64_t B) noexcept {
+  return B ? (A + B - 1) / B : 0;
+}
+
+} // namespace detail
+
+/// Thread i owns element i: one element per logical thread.
+struct Linear1D {
+  static constexpr unsigned dims = 1;
+  constexpr Extent extent(std::uint64_t Size) const noexcept { return {Size}; }
+  constexpr detail::Strided pieces(ThreadIndex T,
+                                   std::uint64_t Size) const noexcept {
+    std::uint64_t I = T.linear();
+    return {I, I < Size, 1};
+  }
+  constexpr Span span(std::uint64_t I) const noexcept { return {I, 1}; }
+  template <class T>
+  constexpr Item<T> item(T *Data, std::uint64_t I) const noexcept {
+    return {I, Data[I]};
+  }
+};
+
+/// Thread t owns the chunk [t * size, (t + 1) * size) (the last one may be
+/// shorter): each thread works on a contiguous std::span.
+struct Chunked1D {
+  std::uint64_t size = 1;
+  static constexpr unsigned dims = 1;
+  struct Position {
+    std::uint64_t first, length;
+  };
+  constexpr Extent extent(std::uint64_t N) const noexcept {
+    return {detail::ceilDiv(N, size)};
+  }
+  constexpr detail::Optional<Position> pieces(ThreadIndex T,
+                                              std::uint64_t N) const noexcept {
+    std::uint64_t First = T.linear() * size;
+    return {{First, First < N ? (N - First < size ? N - First : size) : 0},
+            First < N};
+  }
+  constexpr Span span(Position P) const noexcept { return {P.first, P.length}; }
+  template <class T>
+  constexpr Chunk<T> item(T *Data, Position P) const noexcept {
+    return {P.first, std::span<T>(Data + P.first, P.length)};
+  }
+  constexpr bool fits(std::uint64_t) const noexcept { return size != 0; }
+};
+
+/// A fixed number of logical threads, each striding through the data:
+/// thread t owns t, t + threads, t + 2 * threads, ... For reductions and
+/// other kernels that want fewer, longer-lived threads.
+struct GridStride1D {
+  std::uint64_t threads = 65536;
+  static constexpr unsigned dims = 1;
+  constexpr Extent extent(std::uint64_t Size) const noexcept {
+    return {Size < threads ? Size : threads};
+  }
+  constexpr detail::Strided pieces(ThreadIndex T,
+                                   std::uint64_t Size) const noexcept {
+    std::uint64_t Stride = extent(Size).x, First = T.linear();
+    std::uint64_t Count =
+        First < Stride && First < Size ? detail::ceilDiv(Size - First, Stride)
+                                       : 0;
+    return {First, Count, Stride};
+  }
+  constexpr Span span(std::uint64_t I) const noexcept { return {I, 1}; }
+  template <class T>
+  constexpr Item<T> item(T *Data, std::uint64_t I) const noexcept {
+    return {I, Data[I]};
+  }
+};
+
+/// A sub-rectangle [row_begin, row_end) x [col_begin, col_end).
+struct Box2D {
+  std::uint64_t row_begin, row_end, col_begin, col_end;
+};
+
+/// A row-major rows x cols matrix, one element per logical thread, launched
+/// as a 2-D grid (x along the columns). Optionally only the elements of a
+/// box, such as the interior of a stencil.
+struct Grid2D {
+  std::uint64_t rows = 0, cols = 0;
+  Box2D box{0, 0, 0, 0};
+  static constexpr unsigned dims = 2;
+
+  constexpr Grid2D() = default;
+  constexpr Grid2D(std::uint64_t Rows, std::uint64_t Cols) noexcept
+      : rows(Rows), cols(Cols), box{0, Rows, 0, Cols} {}
+  constexpr Grid2D(std::uint64_t Rows, std::uint64_t Cols, Box2D B) noexcept
+      : rows(Rows), cols(Cols), box(B) {}
+
+  constexpr Extent extent(std::uint64_t) const noexcept {
+    return {box.col_end - box.col_begin, box.row_end - box.row_begin};
+  }
+  struct Position {
+    std::uint64_t row, col;
+  };
+  constexpr detail::Optional<Position> pieces(ThreadIndex T,
+                                              std::uint64_t) const noexcept {
+    Position P{box.row_begin + T.y, box.col_begin + T.x};
+    return {P, P.row < box.row_end && P.col < box.col_end};
+  }
+  constexpr Span span(Position P) const noexcept {
+    return {P.row * cols + P.col, 1};
+  }
+  template <class T>
+  constexpr Item2D<T> item(T *Data, Position P) const noexcept {
+    return {P.row, P.col, Data[P.row * cols + P.col]};
+  }
+  /// Whether element I of the matrix is in the box (what the strategy
+  /// covers).
+  constexpr bool covers(std::uint64_t I) const noexcept {
+    std::uint64_t R = I / cols, C = I % cols;
+    return R >= box.row_begin && R < box.row_end && C >= box.col_begin &&
+           C < box.col_end;
+  }
+  constexpr bool fits(std::uint64_t Size) const noexcept {
+    return rows * cols == Size && box.row_begin <= box.row_end &&
+           box.row_end <= rows && box.col_begin <= box.col_end &&
+           box.col_end <= cols;
+  }
+};
+
+/// A row-major rows x cols matrix, one row per logical thread.
+struct Rows2D {
+  std::uint64_t rows = 0, cols = 0;
+  static constexpr unsigned dims = 1;
+  constexpr Extent extent(std::uint64_t) const noexcept { return {rows}; }
+  constexpr detail::Strided pieces(ThreadIndex T,
+                                   std::uint64_t) const noexcept {
+    std::uint64_t R = T.linear();
+    return {R, R < rows, 1};
+  }
+  constexpr Span span(std::uint64_t R) const noexcept {
+    return {R * cols, cols};
+  }
+  template <class T>
+  constexpr Row<T> item(T *Data, std::uint64_t R) const noexcept {
+    return {R, std::span<T>(Data + R * cols, cols)};
+  }
+  constexpr bool fits(std::uint64_t Size) const noexcept {
+    return rows * cols == Size;
+  }
+};
+
+/// A sub-box [i_begin, i_end) x [j_begin, j_end) x [k_begin, k_end).
+struct Box3D {
+  std::uint64_t i_begin, i_end, j_begin, j_end, k_begin, k_end;
+};
+
+/// A 3-D array of ni x nj x nk elements stored with i fastest (element
+/// i + ni * (j + nj * k)), one element per logical thread, launched as a
+/// 3-D grid. Optionally only the elements of a box.
+struct Grid3D {
+  std::uint64_t ni = 0, nj = 0, nk = 0;
+  Box3D box{0, 0, 0, 0, 0, 0};
+  static constexpr unsigned dims = 3;
+
+  constexpr Grid3D() = default;
+  constexpr Grid3D(std::uint64_t I, std::uint64_t J, std::uint64_t K) noexcept
+      : ni(I), nj(J), nk(K), box{0, I, 0, J, 0, K} {}
+  constexpr Grid3D(std::uint64_t I, std::uint64_t J, std::uint64_t K,
+                   Box3D B) noexcept
+      : ni(I), nj(J), nk(K), box(B) {}
+
+  constexpr Extent extent(std::uint64_t) const noexcept {
+    return {box.i_end - box.i_begin, box.j_end - box.j_begin,
+            box.k_end - box.k_begin};
+  }
+  struct Position {
+    std::uint64_t i, j, k;
+  };
+  constexpr detail::Optional<Position> pieces(ThreadIndex T,
+                                              std::uint64_t) const noexcept {
+    Position P{box.i_begin + T.x, box.j_begin + T.y, box.k_begin + T.z};
+    return {P, P.i < box.i_end && P.j < box.j_end && P.k < box.k_end};
+  }
+  constexpr Span span(Position P) const noexcept {
+    return {P.i + ni * (P.j + nj * P.k), 1};
+  }
+  template <class T>
+  constexpr Item3D<T> item(T *Data, Position P) const noexcept {
+    return {P.i, P.j, P.k, Data[P.i + ni * (P.j + nj * P.k)]};
+  }
+  constexpr bool covers(std::uint64_t E) const noexcept {
+    std::uint64_t I = E % ni, J = E / ni % nj, K = E / ni / nj;
+    return I >= box.i_begin && I < box.i_end && J >= box.j_begin &&
+           J < box.j_end && K >= box.k_begin && K < box.k_end;
+  }
+  constexpr bool fits(std::uint64_t Size) const noexcept {
+    return ni * nj * nk == Size && box.i_begin <= box.i_end &&
+           box.i_end <= ni && box.j_begin <= box.j_end && box.j_end <= nj &&
+           box.k_begin <= box.k_end && box.k_end <= nk;
+  }
+};
+
+} // namespace offload
+
+/// Promises that strategy S gives distinct threads disjoint pieces, which
+/// makes it usable in Region and Range. Breaking the promise makes kernels
+/// race; OFFLOAD_CHECK_DISJOINT=1 checks it at run time.
+#define OFFLOAD_UNSAFE_DISJOINT_STRATEGY(S)                                    \
+  template <> inline constexpr bool offload::unsafe_disjoint_strategy<S> = true
+
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Linear1D);
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Chunked1D);
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::GridStride1D);
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Grid2D);
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Rows2D);
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Grid3D);

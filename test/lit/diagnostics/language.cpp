@@ -1,0 +1,56 @@
+// Language features devices do not have: allocation, exceptions, RTTI are
+// errors; recursion is a warning (small GPU stacks).
+// RUN: %offload_host -fsyntax-only -Xclang -verify %s
+#include <offload/offload.hpp>
+#include <typeinfo>
+#include <vector>
+
+struct Base {
+  virtual ~Base() = default;
+};
+struct Derived : Base {};
+
+void allocates(offload::Region<int> v) {
+  int *p = new int(1); // expected-error {{kernel 'allocates' uses 'new'; kernels cannot allocate memory: size the data on the host and pass it as an argument}}
+  delete p;            // expected-error {{kernel 'allocates' uses 'delete'}}
+}
+
+void throws(offload::Region<int> v) {
+  try { // expected-error {{kernel 'throws' uses 'try'; GPUs have no exceptions}}
+    throw 1; // expected-error {{kernel 'throws' uses 'throw'; GPUs have no exceptions}}
+  } catch (int) {
+  }
+}
+
+Derived d;
+void rtti(offload::Region<int> v) {
+  const Base &b = d; // expected-warning {{kernel 'rtti' reads 'd'}}
+  for (auto [i, vi] : v)
+    vi = typeid(b) == typeid(Derived) && dynamic_cast<const Derived *>(&b); // expected-error 2 {{kernel 'rtti' uses 'typeid', which needs run-time type information that devices do not have}} expected-error {{kernel 'rtti' uses 'dynamic_cast'}}
+}
+
+unsigned factorial(unsigned n) { return n < 2 ? 1 : n * factorial(n - 1); } // expected-warning {{kernel 'recursive' calls 'factorial' recursively; GPU threads have small stacks, so deep recursion fails at run time}}
+void recursive(offload::Region<unsigned> v) {
+  for (auto [i, vi] : v)
+    vi = factorial(unsigned(i)); // expected-note {{'factorial' is called from 'recursive' here}}
+}
+
+// Loops, stack arrays and plain arithmetic are fine.
+unsigned iterative(unsigned n) {
+  unsigned r = 1, parts[4] = {1, 2, 3, 4};
+  for (unsigned k = 2; k <= n; ++k)
+    r *= k + parts[k % 4] - parts[k % 4];
+  return r;
+}
+void fine(offload::Region<unsigned> v) {
+  for (auto [i, vi] : v)
+    vi = iterative(unsigned(i % 10));
+}
+
+void run(std::vector<int> &v, std::vector<unsigned> &u) {
+  offload::offload(allocates, v);
+  offload::offload(throws, v);
+  offload::offload(rtti, v);
+  offload::offload(recursive, u);
+  offload::offload(fine, u);
+}

@@ -1,0 +1,166 @@
+//===- StrategyTest.cpp - Every shipped strategy partitions exactly -------===//
+//
+// Property tests: for many sizes and shapes, replays the launch a GPU would
+// run (padded to whole blocks) and checks that each strategy gives every
+// element of its domain to exactly one thread and nothing outside the data.
+//
+//===----------------------------------------------------------------------===//
+
+#include <offload/offload.hpp>
+
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+
+using namespace offload;
+using namespace offload::detail;
+
+namespace {
+
+// The sizes the issue asks for: 0, 1, primes, powers of two +-1, and sizes
+// that are no multiple of the 256-thread block.
+const std::uint64_t Sizes[] = {0,   1,   2,    3,    7,    31,   97,  127,
+                               255, 256, 257,  1000, 1023, 1024, 1025, 4099,
+                               65535, 65536, 65537};
+
+std::string describe(const std::optional<PartitionProblem> &P) {
+  if (!P)
+    return "none";
+  static const char *What[] = {"outside the data", "two owners", "no owner"};
+  return std::string(What[P->What]) + " at element " + std::to_string(P->Element);
+}
+
+/// The launch a GPU runs for a strategy: its extent padded to whole blocks
+/// of the shape offload() uses.
+template <class S> Extent paddedLaunch(const S &Strategy, std::uint64_t Size) {
+  Extent E = Strategy.extent(Size), B = blockShape(S::dims, 0);
+  return {ceilDiv(E.x, B.x) * B.x, ceilDiv(E.y, B.y) * B.y,
+          ceilDiv(E.z, B.z) * B.z};
+}
+
+template <class S> void expectExactPartition(const S &Strategy, std::uint64_t Size) {
+  std::optional<PartitionProblem> P =
+      findPartitionProblem(Strategy, Size, paddedLaunch(Strategy, Size));
+  EXPECT_FALSE(P) << "size " << Size << ": " << describe(P);
+}
+
+TEST(Strategy, Linear1D) {
+  for (std::uint64_t N : Sizes)
+    expectExactPartition(Linear1D{}, N);
+}
+
+TEST(Strategy, Chunked1D) {
+  for (std::uint64_t K : {1u, 2u, 3u, 64u, 1000u})
+    for (std::uint64_t N : Sizes)
+      expectExactPartition(Chunked1D{K}, N);
+}
+
+TEST(Strategy, GridStride1D) {
+  for (std::uint64_t T : {1u, 7u, 256u, 1000u, 65536u})
+    for (std::uint64_t N : Sizes)
+      expectExactPartition(GridStride1D{T}, N);
+}
+
+struct Shape2D {
+  std::uint64_t Rows, Cols;
+};
+const Shape2D Shapes2D[] = {{0, 0},  {1, 1},   {1, 9},   {7, 1},   {3, 5},
+                            {17, 33}, {64, 64}, {31, 257}, {100, 100}};
+
+TEST(Strategy, Grid2DWholeMatrix) {
+  for (Shape2D S : Shapes2D)
+    expectExactPartition(Grid2D(S.Rows, S.Cols), S.Rows * S.Cols);
+}
+
+TEST(Strategy, Grid2DInterior) {
+  for (Shape2D S : Shapes2D) {
+    if (S.Rows < 2 || S.Cols < 2)
+      continue;
+    expectExactPartition(Grid2D(S.Rows, S.Cols, {1, S.Rows - 1, 1, S.Cols - 1}),
+                         S.Rows * S.Cols);
+  }
+}
+
+TEST(Strategy, Rows2D) {
+  for (Shape2D S : Shapes2D)
+    expectExactPartition(Rows2D{S.Rows, S.Cols}, S.Rows * S.Cols);
+}
+
+TEST(Strategy, Grid3D) {
+  struct Shape {
+    std::uint64_t I, J, K;
+  };
+  for (Shape S : {Shape{1, 1, 1}, Shape{2, 3, 5}, Shape{33, 5, 3},
+                  Shape{16, 16, 16}, Shape{7, 9, 11}}) {
+    expectExactPartition(Grid3D(S.I, S.J, S.K), S.I * S.J * S.K);
+    if (S.I > 2 && S.J > 2 && S.K > 2)
+      expectExactPartition(
+          Grid3D(S.I, S.J, S.K, {1, S.I - 1, 1, S.J - 1, 1, S.K - 1}),
+          S.I * S.J * S.K);
+  }
+}
+
+// A strategy that breaks its promise: every thread owns element 0.
+struct EveryoneOwnsZero {
+  static constexpr unsigned dims = 1;
+  Extent extent(std::uint64_t Size) const { return {Size}; }
+  detail::Strided pieces(ThreadIndex T, std::uint64_t Size) const {
+    return {0, T.x < Size, 1};
+  }
+  Span span(std::uint64_t I) const { return {I, 1}; }
+  template <class T> Item<T> item(T *Data, std::uint64_t I) const {
+    return {I, Data[I]};
+  }
+};
+
+TEST(Strategy, TheCheckFindsOverlapsGapsAndOverruns) {
+  std::optional<PartitionProblem> P =
+      findPartitionProblem(EveryoneOwnsZero{}, 10, {10, 1, 1});
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->What, PartitionProblem::TwoOwners);
+  EXPECT_EQ(P->Element, 0u);
+  EXPECT_EQ(P->First->x, 0u);
+  EXPECT_EQ(P->Second->x, 1u);
+
+  P = findPartitionProblem(Linear1D{}, 10, {5, 1, 1});
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->What, PartitionProblem::NoOwner);
+  EXPECT_EQ(P->Element, 5u);
+
+  P = findPartitionProblem(Rows2D{3, 4}, 10, {3, 1, 1});
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->What, PartitionProblem::OutsideData);
+}
+
+TEST(Strategy, ItemsPointAtTheirElements) {
+  int Data[12] = {};
+  // Thread (x=2, y=1) of a 3 x 4 matrix owns row 1, column 2.
+  int Owned = 0;
+  for (Grid2D::Position P : Grid2D(3, 4).pieces(ThreadIndex{2, 1, 0, 4, 3}, 12)) {
+    auto [R, C, V] = Grid2D(3, 4).item(Data, P);
+    EXPECT_EQ(R, 1u);
+    EXPECT_EQ(C, 2u);
+    EXPECT_EQ(&V, &Data[6]);
+    ++Owned;
+  }
+  EXPECT_EQ(Owned, 1);
+  Chunk<int> Last = Chunked1D{5}.item(Data, {10, 2});
+  EXPECT_EQ(Last.first, 10u);
+  EXPECT_EQ(Last.values.data(), &Data[10]);
+  EXPECT_EQ(Last.values.size(), 2u);
+  Row<int> R1 = Rows2D{3, 4}.item(Data, 1);
+  EXPECT_EQ(R1.values.data(), &Data[4]);
+  EXPECT_EQ(R1.values.size(), 4u);
+}
+
+TEST(Strategy, ShapesMustFitTheirData) {
+  EXPECT_TRUE(Grid2D(3, 4).fits(12));
+  EXPECT_FALSE(Grid2D(3, 4).fits(13));
+  EXPECT_FALSE(Grid2D(3, 4, {0, 4, 0, 4}).fits(12));
+  EXPECT_FALSE((Rows2D{2, 2}.fits(5)));
+  EXPECT_FALSE(Grid3D(2, 2, 2).fits(7));
+  EXPECT_FALSE(Chunked1D{0}.fits(7));
+}
+
+} // namespace

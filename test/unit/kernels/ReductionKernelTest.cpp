@@ -1,0 +1,166 @@
+//===- ReductionKernelTest.cpp - Reductions against a host reference ------===//
+//
+// Integers must match the host exactly; floating-point sums within a relative
+// 1e-12 (double) or 1e-5 (float) of a long double reference, since the GPU
+// adds in another order.
+//
+//===----------------------------------------------------------------------===//
+
+#include <offload/offload.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+using namespace offload;
+
+namespace {
+
+template <class T, class S>
+void sumOf(Range<S> R, std::span<const T> X, ReduceSum<T> Total) {
+  for (std::uint64_t I : R)
+    Total += X[I];
+}
+
+// RAJAPerf's REDUCE3_INT: three reductions in one kernel.
+void reduce3(Range<> R, std::span<const int> X, ReduceSum<long> Sum,
+             ReduceMin<int> Min, ReduceMax<int> Max) {
+  for (std::uint64_t I : R) {
+    Sum += X[I];
+    Min.min(X[I]);
+    Max.max(X[I]);
+  }
+}
+
+// RAJAPerf's FIRST_MIN: the smallest value and the first index holding it.
+void firstMin(Range<GridStride1D> R, std::span<const double> X,
+              ReduceMinLoc<double> M) {
+  for (std::uint64_t I : R)
+    M.min(X[I], I);
+}
+void lastMax(Range<> R, std::span<const float> X, ReduceMaxLoc<float> M) {
+  for (std::uint64_t I : R)
+    M.max(X[I], I);
+}
+
+// A reduction over a 2-D launch (blocks of 32 x 8 threads).
+void sum2D(Range<Grid2D> R, std::uint64_t Cols, std::span<const double> X,
+           ReduceSum<double> Total) {
+  for (Grid2D::Position P : R)
+    Total += X[P.row * Cols + P.col];
+}
+
+const std::uint64_t Sizes[] = {0, 1, 2, 33, 255, 256, 257, 1000, 100003, 1 << 20};
+
+std::vector<long> integers(std::uint64_t N) {
+  std::vector<long> V(N);
+  for (std::uint64_t I = 0; I < N; ++I)
+    V[I] = long((I * 2654435761u) % 2001) - 1000;
+  return V;
+}
+
+TEST(ReductionKernel, IntegerSumIsExact) {
+  for (std::uint64_t N : Sizes) {
+    std::vector<long> X = integers(N);
+    long Want = 7;
+    for (long V : X)
+      Want += V;
+    long Got = 7; // combined into the value before the call
+    offload::offload(sumOf<long, Linear1D>, N, X, Got);
+    EXPECT_EQ(Got, Want) << "n=" << N;
+    long Strided = 7;
+    offload::offload(sumOf<long, GridStride1D>, Range<GridStride1D>(N, {4096}),
+                     X, Strided);
+    EXPECT_EQ(Strided, Want) << "grid-stride, n=" << N;
+  }
+}
+
+TEST(ReductionKernel, FloatingSumsWithinTolerance) {
+  for (std::uint64_t N : Sizes) {
+    std::vector<double> D(N);
+    std::vector<float> F(N);
+    long double Want = 0, Magnitude = 0;
+    for (std::uint64_t I = 0; I < N; ++I) {
+      D[I] = std::sin(double(I)) * 10.0 + 0.5;
+      F[I] = float(D[I]);
+      Want += D[I];
+      Magnitude += std::fabs(D[I]);
+    }
+    double GotD = 0;
+    offload::offload(sumOf<double, Linear1D>, N, D, GotD);
+    EXPECT_NEAR(GotD, double(Want), 1e-12 * double(Magnitude) + 1e-300) << N;
+    float GotF = 0;
+    offload::offload(sumOf<float, Linear1D>, N, F, GotF);
+    EXPECT_NEAR(GotF, double(Want), 1e-5 * double(Magnitude) + 1e-30) << N;
+  }
+}
+
+TEST(ReductionKernel, SumMinMaxInOneKernel) {
+  for (std::uint64_t N : Sizes) {
+    std::vector<long> L = integers(N);
+    std::vector<int> X(L.begin(), L.end());
+    long WantSum = 0;
+    int WantMin = std::numeric_limits<int>::max(),
+        WantMax = std::numeric_limits<int>::min();
+    for (int V : X) {
+      WantSum += V;
+      WantMin = std::min(WantMin, V);
+      WantMax = std::max(WantMax, V);
+    }
+    long Sum = 0;
+    int Min = std::numeric_limits<int>::max(), Max = std::numeric_limits<int>::min();
+    offload::offload(reduce3, N, X, Sum, Min, Max);
+    EXPECT_EQ(Sum, WantSum) << N;
+    EXPECT_EQ(Min, WantMin) << N;
+    EXPECT_EQ(Max, WantMax) << N;
+  }
+}
+
+TEST(ReductionKernel, MinAndMaxWithLocationPickTheFirstIndex) {
+  for (std::uint64_t N : Sizes) {
+    if (N == 0)
+      continue;
+    std::vector<double> X(N);
+    std::vector<float> F(N);
+    for (std::uint64_t I = 0; I < N; ++I) {
+      X[I] = double((I * 7919) % 1009); // repeats every 1009: ties
+      F[I] = float(X[I]);
+    }
+    ValueLoc<double> Min{std::numeric_limits<double>::infinity(), ~0ull};
+    offload::offload(firstMin, Range<GridStride1D>(N, {2048}), X, Min);
+    std::uint64_t WantIndex = 0;
+    for (std::uint64_t I = 1; I < N; ++I)
+      if (X[I] < X[WantIndex])
+        WantIndex = I;
+    EXPECT_EQ(Min.value, X[WantIndex]) << N;
+    EXPECT_EQ(Min.index, WantIndex) << N;
+
+    ValueLoc<float> Max{-std::numeric_limits<float>::infinity(), ~0ull};
+    offload::offload(lastMax, N, F, Max);
+    std::uint64_t WantMax = 0;
+    for (std::uint64_t I = 1; I < N; ++I)
+      if (F[I] > F[WantMax])
+        WantMax = I;
+    EXPECT_EQ(Max.value, F[WantMax]) << N;
+    EXPECT_EQ(Max.index, WantMax) << N;
+  }
+}
+
+TEST(ReductionKernel, TwoDimensionalLaunch) {
+  for (auto [Rows, Cols] : {std::pair<std::uint64_t, std::uint64_t>{1, 1},
+                            {7, 300}, {129, 65}, {1000, 1000}}) {
+    std::vector<double> X(Rows * Cols);
+    long double Want = 0;
+    for (std::uint64_t I = 0; I < X.size(); ++I)
+      Want += X[I] = 1.0 + double(I % 10);
+    double Got = 0;
+    offload::offload(sum2D, Range<Grid2D>(Rows * Cols, Grid2D(Rows, Cols)), Cols,
+                     X, Got);
+    EXPECT_NEAR(Got, double(Want), 1e-12 * double(Want)) << Rows << "x" << Cols;
+  }
+}
+
+} // namespace

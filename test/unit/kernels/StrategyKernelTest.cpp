@@ -1,0 +1,161 @@
+//===- StrategyKernelTest.cpp - Strategies partition real launches --------===//
+//
+// Each kernel adds (index + 1) to every element its thread owns. After the
+// launch an element holds index + 1 if exactly one thread owned it with the
+// right index, 0 if none did, and a multiple if several did. Built once with
+// the plugin (run on whatever device is selected: the host device in CI,
+// the H200 through the device tool) and once without it (serially).
+//
+//===----------------------------------------------------------------------===//
+
+#include <offload/offload.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+using namespace offload;
+using u64 = std::uint64_t;
+
+namespace {
+
+template <class S> void markItems(Region<u64, S> R) {
+  for (auto [I, V] : R)
+    V += I + 1;
+}
+void markChunks(Region<u64, Chunked1D> R) {
+  for (auto [First, Values] : R)
+    for (u64 K = 0; K < Values.size(); ++K)
+      Values[K] += First + K + 1;
+}
+void markRows(u64 Cols, Region<u64, Rows2D> R) {
+  for (auto [Row, Values] : R)
+    for (u64 C = 0; C < Values.size(); ++C)
+      Values[C] += Row * Cols + C + 1;
+}
+void markGrid2D(u64 Cols, Region<u64, Grid2D> R) {
+  for (auto [Row, Col, V] : R)
+    V += Row * Cols + Col + 1;
+}
+void markGrid3D(u64 NI, u64 NJ, Region<u64, Grid3D> R) {
+  for (auto [I, J, K, V] : R)
+    V += I + NI * (J + NJ * K) + 1;
+}
+// Ranges: positions only; the element updates go through Atomic.
+void countRange(Range<GridStride1D> R, Atomic<u64> Hits) {
+  for (u64 I : R)
+    Hits.add(I, I + 1);
+}
+void countRange2D(u64 Cols, Range<Grid2D> R, Atomic<u64> Hits) {
+  for (Grid2D::Position P : R)
+    Hits.add(P.row * Cols + P.col, P.row * Cols + P.col + 1);
+}
+
+const u64 Sizes[] = {0, 1, 2, 31, 97, 255, 256, 257, 1000, 1023, 1025, 65537};
+
+/// Element I must hold I + 1 where Owned(I), else 0.
+template <class F> void expectMarked(const std::vector<u64> &V, F Owned) {
+  u64 Bad = 0, First = 0;
+  for (u64 I = 0; I < V.size(); ++I)
+    if (V[I] != (Owned(I) ? I + 1 : 0) && Bad++ == 0)
+      First = I;
+  EXPECT_EQ(Bad, 0u) << "first wrong element " << First << " of " << V.size()
+                     << " holds " << (Bad ? V[First] : 0);
+}
+auto All = [](u64) { return true; };
+
+TEST(StrategyKernel, Linear1D) {
+  for (u64 N : Sizes) {
+    std::vector<u64> V(N, 0);
+    offload::offload(markItems<Linear1D>, V);
+    expectMarked(V, All);
+  }
+}
+
+TEST(StrategyKernel, GridStride1D) {
+  for (u64 Threads : {1u, 100u, 4096u})
+    for (u64 N : Sizes) {
+      std::vector<u64> V(N, 0);
+      offload::offload(markItems<GridStride1D>,
+                       Region<u64, GridStride1D>(V, {Threads}));
+      expectMarked(V, All);
+    }
+}
+
+TEST(StrategyKernel, Chunked1D) {
+  for (u64 K : {1u, 3u, 64u})
+    for (u64 N : Sizes) {
+      std::vector<u64> V(N, 0);
+      offload::offload(markChunks, Region<u64, Chunked1D>(V, {K}));
+      expectMarked(V, All);
+    }
+}
+
+struct Shape {
+  u64 Rows, Cols;
+};
+const Shape Shapes[] = {{1, 1}, {1, 300}, {300, 1}, {17, 33}, {64, 64}, {129, 257}};
+
+TEST(StrategyKernel, Rows2D) {
+  for (Shape S : Shapes) {
+    std::vector<u64> V(S.Rows * S.Cols, 0);
+    offload::offload(markRows, S.Cols, Region<u64, Rows2D>(V, {S.Rows, S.Cols}));
+    expectMarked(V, All);
+  }
+}
+
+TEST(StrategyKernel, Grid2DWholeAndInterior) {
+  for (Shape S : Shapes) {
+    std::vector<u64> V(S.Rows * S.Cols, 0);
+    offload::offload(markGrid2D, S.Cols,
+                     Region<u64, Grid2D>(V, Grid2D(S.Rows, S.Cols)));
+    expectMarked(V, All);
+    if (S.Rows < 3 || S.Cols < 3)
+      continue;
+    std::vector<u64> W(S.Rows * S.Cols, 0);
+    offload::offload(markGrid2D, S.Cols,
+                     Region<u64, Grid2D>(W, Grid2D(S.Rows, S.Cols,
+                                                   {1, S.Rows - 1, 1, S.Cols - 1})));
+    expectMarked(W, [&](u64 I) {
+      u64 R = I / S.Cols, C = I % S.Cols;
+      return R > 0 && R + 1 < S.Rows && C > 0 && C + 1 < S.Cols;
+    });
+  }
+}
+
+TEST(StrategyKernel, Grid3DWholeAndInterior) {
+  for (auto [NI, NJ, NK] : {std::array<u64, 3>{1, 1, 1}, {33, 5, 3},
+                            {16, 16, 16}, {40, 9, 11}}) {
+    std::vector<u64> V(NI * NJ * NK, 0);
+    offload::offload(markGrid3D, NI, NJ, Region<u64, Grid3D>(V, Grid3D(NI, NJ, NK)));
+    expectMarked(V, All);
+    if (NI < 3 || NJ < 3 || NK < 3)
+      continue;
+    std::vector<u64> W(NI * NJ * NK, 0);
+    offload::offload(
+        markGrid3D, NI, NJ,
+        Region<u64, Grid3D>(W, Grid3D(NI, NJ, NK,
+                                      {1, NI - 1, 1, NJ - 1, 1, NK - 1})));
+    expectMarked(W, [&](u64 E) {
+      u64 I = E % NI, J = E / NI % NJ, K = E / NI / NJ;
+      return I > 0 && I + 1 < NI && J > 0 && J + 1 < NJ && K > 0 && K + 1 < NK;
+    });
+  }
+}
+
+TEST(StrategyKernel, Ranges) {
+  for (u64 N : Sizes) {
+    std::vector<u64> Hits(N, 0);
+    offload::offload(countRange, Range<GridStride1D>(N, {512}), Hits);
+    expectMarked(Hits, All);
+  }
+  for (Shape S : Shapes) {
+    std::vector<u64> Hits(S.Rows * S.Cols, 0);
+    offload::offload(countRange2D, S.Cols,
+                     Range<Grid2D>(S.Rows * S.Cols, Grid2D(S.Rows, S.Cols)), Hits);
+    expectMarked(Hits, All);
+  }
+}
+
+} // namespace
