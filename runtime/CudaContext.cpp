@@ -45,6 +45,23 @@ std::optional<unsigned> cudaSyncFlags(llvm::StringRef Mode) {
       .Default(std::nullopt);
 }
 
+static void *cudaDriver() {
+  static void *Handle = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  return Handle;
+}
+
+llvm::Error synchronizeDevice(const Device &D) {
+  if (D.Kind != DeviceKind::Cuda)
+    return llvm::Error::success();
+  using CuCtxSynchronize = int (*)();
+  static auto Sync = reinterpret_cast<CuCtxSynchronize>(
+      cudaDriver() ? dlsym(cudaDriver(), "cuCtxSynchronize") : nullptr);
+  if (Sync && Sync() != 0)
+    return llvm::createStringError(
+        "the device failed while a library call ran (cuCtxSynchronize)");
+  return llvm::Error::success();
+}
+
 void prepareCudaContexts() {
   const char *Env = std::getenv("OFFLOAD_CUDA_SYNC");
   std::optional<unsigned> Flags = cudaSyncFlags(Env ? Env : "");
@@ -54,7 +71,7 @@ void prepareCudaContexts() {
         "' is not a scheduling mode: use auto, spin, yield or blocking"));
   if (*Flags == SchedBlocking)
     return; // libomptarget's own choice
-  void *Cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  void *Cuda = cudaDriver();
   if (!Cuda)
     return; // no NVIDIA driver: nothing to prepare
   auto Init = reinterpret_cast<CuInit>(dlsym(Cuda, "cuInit"));

@@ -2,12 +2,14 @@
 
 #include "Runtime.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <offload/detail/params.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <csignal>
 #include <cstdio>
@@ -59,9 +61,6 @@ void installAbortHandler() {
 }
 } // namespace
 
-static bool isMapped(std::int64_t Type) {
-  return !(Type & detail::MapTypeLiteral);
-}
 
 Error mapData(const Device &D, void *Ptr, std::int64_t Bytes,
               std::int64_t MapType) {
@@ -114,21 +113,26 @@ static Expected<const KernelRecord &> findKernel(const void *Key) {
           .str());
 }
 
+/// The name of the parameter that slot Slot belongs to, from the
+/// registration's comma-separated slot names.
+static std::string slotName(const KernelRecord &K, unsigned Slot) {
+  if (Slot < detail::LaunchSlots || !K.SlotNames)
+    return "slot " + std::to_string(Slot);
+  SmallVector<StringRef> Names;
+  StringRef(K.SlotNames).split(Names, ',');
+  unsigned I = Slot - detail::LaunchSlots;
+  return I < Names.size() ? "'" + Names[I].str() + "'" : "slot " + std::to_string(Slot);
+}
+
+static std::string perSecond(std::uint64_t Bytes, double Seconds) {
+  return Seconds > 0 ? formatv("{0:f1} GB/s", Bytes / Seconds / 1e9).str() : "-";
+}
+
 Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
   Expected<const KernelRecord &> Found = findKernel(R.Kernel);
   if (!Found)
     return Found.takeError();
   const KernelRecord *K = &*Found;
-
-  std::uint64_t ToDevice = 0, FromDevice = 0;
-  for (unsigned I = 0; I < R.NumSlots; ++I) {
-    if (!isMapped(R.Types[I]))
-      continue;
-    if (R.Types[I] & detail::MapTypeTo)
-      ToDevice += R.Sizes[I];
-    if (R.Types[I] & detail::MapTypeFrom)
-      FromDevice += R.Sizes[I];
-  }
 
   const std::uint64_t Threads = R.Extent[0] * R.Extent[1] * R.Extent[2];
   if (Threads == 0) {
@@ -138,9 +142,9 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
   }
   std::uint32_t Block[3];
   std::uint64_t Blocks[3];
-  for (int D = 0; D < 3; ++D) {
-    Block[D] = R.Block[D] ? R.Block[D] : (D == 0 ? DefaultBlock : 1);
-    Blocks[D] = (R.Extent[D] + Block[D] - 1) / Block[D];
+  for (int Dim = 0; Dim < 3; ++Dim) {
+    Block[Dim] = R.Block[Dim] ? R.Block[Dim] : (Dim == 0 ? DefaultBlock : 1);
+    Blocks[Dim] = (R.Extent[Dim] + Block[Dim] - 1) / Block[Dim];
   }
   const std::uint64_t BlockThreads =
       std::uint64_t(Block[0]) * Block[1] * Block[2];
@@ -158,21 +162,41 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
                 Blocks[1], Blocks[2])
             .str());
 
+  // Map first, then launch with the device addresses as plain values, so
+  // that the launch itself moves nothing and each copy can be timed.
+  CallMapping Mapping;
+  SmallVector<std::uint64_t, 16> Values(R.NumSlots);
+  if (Error E = Mapping.enter(D, R, Values.data()))
+    return createStringError(
+        formatv("kernel '{0}' on device {1} ({2}): {3}", K->Name, D.Id,
+                kindName(D.Kind), toString(std::move(E)))
+            .str());
+  SmallVector<void *, 16> Ptrs(R.NumSlots);
+  SmallVector<std::int64_t, 16> Sizes(R.NumSlots, sizeof(std::uint64_t));
+  SmallVector<std::int64_t, 16> Types(
+      R.NumSlots, detail::MapTypeTargetParam | detail::MapTypeLiteral);
+  for (unsigned I = 0; I < R.NumSlots; ++I)
+    Ptrs[I] = reinterpret_cast<void *>(Values[I]);
+
   KernelArgsTy Args{};
   Args.Version = 3;
   Args.NumArgs = R.NumSlots;
-  Args.ArgBasePtrs = R.Ptrs;
-  Args.ArgPtrs = R.Ptrs;
-  Args.ArgSizes = R.Sizes;
-  Args.ArgTypes = R.Types;
-  for (int D = 0; D < 3; ++D) {
-    Args.NumTeams[D] = static_cast<std::uint32_t>(Blocks[D]);
-    Args.ThreadLimit[D] = Block[D];
+  Args.ArgBasePtrs = Ptrs.data();
+  Args.ArgPtrs = Ptrs.data();
+  Args.ArgSizes = Sizes.data();
+  Args.ArgTypes = Types.data();
+  for (int Dim = 0; Dim < 3; ++Dim) {
+    Args.NumTeams[Dim] = static_cast<std::uint32_t>(Blocks[Dim]);
+    Args.ThreadLimit[Dim] = Block[Dim];
   }
   installAbortHandler();
   Running = {K->Name, D.Id, kindName(D.Kind).data()};
+  auto T0 = std::chrono::steady_clock::now();
   int Rc = __tgt_target_kernel(&Location, D.Id, Args.NumTeams[0], Block[0],
                                K->EntryId, &Args);
+  double KernelSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+          .count();
   Running = {};
   if (Rc)
     return createStringError(
@@ -180,7 +204,14 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
                 "returned {3}; its message above says why",
                 K->Name, D.Id, kindName(D.Kind), Rc)
             .str());
+  if (Error E = Mapping.exit())
+    return createStringError(
+        formatv("kernel '{0}' on device {1} ({2}): {3}", K->Name, D.Id,
+                kindName(D.Kind), toString(std::move(E)))
+            .str());
 
+  const TransferStats &S = Mapping.stats();
+  recordCall(std::string("kernel '") + K->Name + "'", KernelSeconds, S);
   if (infoBits() & InfoCalls) {
     std::string Geometry =
         R.Extent[1] == 1 && R.Extent[2] == 1
@@ -193,12 +224,28 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
                       Blocks[1], Blocks[2], Block[0], Block[1], Block[2])
                   .str();
     info(InfoCalls,
-         "kernel '%s' on device %d (%s): %s; %llu bytes to the device, %llu "
-         "bytes back",
+         "kernel '%s' on device %d (%s): %s; %llu bytes to the device in %.1f "
+         "us, kernel %.1f us, %llu bytes back in %.1f us",
          K->Name, D.Id, kindName(D.Kind).data(), Geometry.c_str(),
-         static_cast<unsigned long long>(ToDevice),
-         static_cast<unsigned long long>(FromDevice));
+         static_cast<unsigned long long>(S.ToBytes), S.ToSeconds * 1e6,
+         KernelSeconds * 1e6, static_cast<unsigned long long>(S.FromBytes),
+         S.FromSeconds * 1e6);
   }
+  if (infoBits() & InfoTransfers)
+    for (const CallMapping::MappedArg &A : Mapping.arguments()) {
+      std::string Name = slotName(*K, A.Slot);
+      if (A.Present)
+        info(InfoTransfers, "  %s: %lld bytes already on the device",
+             Name.c_str(), static_cast<long long>(A.Bytes));
+      if (A.Copied)
+        info(InfoTransfers, "  %s: %lld bytes to the device in %.1f us (%s)",
+             Name.c_str(), static_cast<long long>(A.Bytes), A.ToSeconds * 1e6,
+             perSecond(A.Bytes, A.ToSeconds).c_str());
+      if (A.CopiedBack)
+        info(InfoTransfers, "  %s: %lld bytes back in %.1f us (%s)",
+             Name.c_str(), static_cast<long long>(A.Bytes),
+             A.FromSeconds * 1e6, perSecond(A.Bytes, A.FromSeconds).c_str());
+    }
   return Error::success();
 }
 
@@ -212,9 +259,116 @@ static Error launchImpl(const detail::rt::LaunchRequest &R) {
   return launchOn(*D, R);
 }
 
+/// The state of one offload_args call between enterCall and exitCall.
+struct LibraryCall {
+  const Device *D;
+  std::string Name;
+  CallMapping Mapping;
+};
+
+static Expected<LibraryCall *> enterCallImpl(const detail::rt::LaunchRequest &R,
+                                            std::uint64_t *Values) {
+  Expected<const Device &> D = selectedDevice();
+  if (!D)
+    return D.takeError();
+  auto Call = std::make_unique<LibraryCall>();
+  Call->D = &*D;
+  Call->Name = "library call " + describeKernel(R.Kernel);
+  if (Error E = Call->Mapping.enter(*D, R, Values))
+    return createStringError(formatv("{0} on device {1} ({2}): {3}",
+                                     Call->Name, D->Id, kindName(D->Kind),
+                                     toString(std::move(E)))
+                                 .str());
+  return Call.release();
+}
+
+static Error exitCallImpl(LibraryCall &Call, double Seconds) {
+  // Vendor libraries queue work on their own streams: let it finish before
+  // the results are copied back.
+  if (Error E = synchronizeDevice(*Call.D))
+    return E;
+  if (Error E = Call.Mapping.exit())
+    return E;
+  const TransferStats &S = Call.Mapping.stats();
+  recordCall(Call.Name, Seconds, S);
+  info(InfoCalls,
+       "%s on device %d (%s): %llu bytes to the device in %.1f us, call %.1f "
+       "us, %llu bytes back in %.1f us",
+       Call.Name.c_str(), Call.D->Id, kindName(Call.D->Kind).data(),
+       static_cast<unsigned long long>(S.ToBytes), S.ToSeconds * 1e6,
+       Seconds * 1e6, static_cast<unsigned long long>(S.FromBytes),
+       S.FromSeconds * 1e6);
+  return Error::success();
+}
+
+static Error stagingCall(const char *What, void *Data, std::int64_t Bytes,
+                         function_ref<Error(const Device &, TransferStats &)> F) {
+  Expected<const Device &> D = selectedDevice();
+  if (!D)
+    return D.takeError();
+  TransferStats S;
+  if (Error E = F(*D, S))
+    return createStringError(formatv("{0} of the data at {1} ({2} bytes) on "
+                                     "device {3}: {4}",
+                                     What, Data, Bytes, D->Id,
+                                     toString(std::move(E)))
+                                 .str());
+  recordCall("preload", 0, S);
+  if (S.ToBytes || S.FromBytes)
+    info(InfoCalls,
+         "%s of %lld bytes on device %d (%s): %llu bytes to the device in "
+         "%.1f us, %llu bytes back in %.1f us",
+         What, static_cast<long long>(Bytes), D->Id, kindName(D->Kind).data(),
+         static_cast<unsigned long long>(S.ToBytes), S.ToSeconds * 1e6,
+         static_cast<unsigned long long>(S.FromBytes), S.FromSeconds * 1e6);
+  return Error::success();
+}
+
 } // namespace offload::rt
 
 namespace offload::detail::rt {
+
+void *enterCall(const LaunchRequest &Request, std::uint64_t *Values) {
+  Expected<offload::rt::LibraryCall *> Call =
+      offload::rt::enterCallImpl(Request, Values);
+  if (!Call)
+    offload::rt::fatal(Call.takeError());
+  return *Call;
+}
+
+void exitCall(void *Token, double Seconds) {
+  std::unique_ptr<offload::rt::LibraryCall> Call(
+      static_cast<offload::rt::LibraryCall *>(Token));
+  if (Error E = offload::rt::exitCallImpl(*Call, Seconds))
+    offload::rt::fatal(std::move(E));
+}
+
+void stage(void *Data, std::int64_t Bytes) {
+  if (Error E = offload::rt::stagingCall(
+          "preload", Data, Bytes,
+          [&](const offload::rt::Device &D, offload::rt::TransferStats &S) {
+            return offload::rt::stage(D, Data, Bytes, S);
+          }))
+    offload::rt::fatal(std::move(E));
+}
+
+void syncStaged(void *Data, std::int64_t Bytes) {
+  if (Error E = offload::rt::stagingCall(
+          "sync", Data, Bytes,
+          [&](const offload::rt::Device &D, offload::rt::TransferStats &S) {
+            return offload::rt::syncBack(D, Data, Bytes, S);
+          }))
+    offload::rt::fatal(std::move(E));
+}
+
+void unstage(void *Data, std::int64_t Bytes, bool Mutable) {
+  if (Error E = offload::rt::stagingCall(
+          "release", Data, Bytes,
+          [&](const offload::rt::Device &D, offload::rt::TransferStats &S) {
+            return offload::rt::unstage(D, Data, Bytes, Mutable, S);
+          }))
+    offload::rt::fatal(std::move(E));
+}
 
 void launch(const LaunchRequest &Request) {
   if (Error E = offload::rt::launchImpl(Request))

@@ -74,7 +74,18 @@ void __tgt_target_data_end_mapper(ident_t *Loc, std::int64_t DeviceId,
                                   void **Args, std::int64_t *ArgSizes,
                                   std::int64_t *ArgTypes, void **ArgNames,
                                   void **ArgMappers);
+void __tgt_target_data_update_mapper(ident_t *Loc, std::int64_t DeviceId,
+                                     std::int32_t ArgNum, void **ArgsBase,
+                                     void **Args, std::int64_t *ArgSizes,
+                                     std::int64_t *ArgTypes, void **ArgNames,
+                                     void **ArgMappers);
 int omp_get_num_devices(void);
+int omp_get_initial_device(void);
+int omp_target_memcpy(void *Dst, const void *Src, std::size_t Length,
+                      std::size_t DstOffset, std::size_t SrcOffset,
+                      int DstDevice, int SrcDevice);
+void *llvm_omp_target_alloc_host(std::size_t Size, int DeviceNum);
+void llvm_omp_target_free_host(void *Ptr, int DeviceNum);
 const char *omp_get_uid_from_device(int DeviceNum);
 void *omp_get_mapped_ptr(const void *Ptr, int DeviceNum);
 int omp_target_is_present(const void *Ptr, int DeviceNum);

@@ -2,6 +2,7 @@
 
 #include "Runtime.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -25,6 +26,67 @@ void info(InfoBit Bit, const char *Format, ...) {
   std::vfprintf(stderr, Format, Args);
   va_end(Args);
   std::fputc('\n', stderr);
+}
+
+namespace {
+struct Totals {
+  unsigned long Calls = 0;
+  double Seconds = 0;
+  TransferStats Transfers;
+};
+/// Per kernel (or library function, or preload), in first-seen order.
+std::vector<std::pair<std::string, Totals>> &totals() {
+  static std::vector<std::pair<std::string, Totals>> T;
+  return T;
+}
+
+void printSummary() {
+  auto Rate = [](std::uint64_t Bytes, double Seconds) {
+    return Seconds > 0 ? Bytes / Seconds / 1e9 : 0.0;
+  };
+  Totals All;
+  std::fputs("offload: info: summary at exit (time in ms):\n", stderr);
+  for (const auto &[Name, T] : totals()) {
+    std::fprintf(stderr,
+                 "offload: info:   %s: %lu call(s), %.3f ms running; to the "
+                 "device %llu bytes in %.3f ms (%.1f GB/s), back %llu bytes "
+                 "in %.3f ms (%.1f GB/s)\n",
+                 Name.c_str(), T.Calls, T.Seconds * 1e3,
+                 static_cast<unsigned long long>(T.Transfers.ToBytes),
+                 T.Transfers.ToSeconds * 1e3,
+                 Rate(T.Transfers.ToBytes, T.Transfers.ToSeconds),
+                 static_cast<unsigned long long>(T.Transfers.FromBytes),
+                 T.Transfers.FromSeconds * 1e3,
+                 Rate(T.Transfers.FromBytes, T.Transfers.FromSeconds));
+    All.Calls += T.Calls;
+    All.Seconds += T.Seconds;
+    All.Transfers += T.Transfers;
+  }
+  std::fprintf(stderr,
+               "offload: info:   total: %lu call(s), %.3f ms running; to the "
+               "device %llu bytes in %.3f ms, back %llu bytes in %.3f ms\n",
+               All.Calls, All.Seconds * 1e3,
+               static_cast<unsigned long long>(All.Transfers.ToBytes),
+               All.Transfers.ToSeconds * 1e3,
+               static_cast<unsigned long long>(All.Transfers.FromBytes),
+               All.Transfers.FromSeconds * 1e3);
+}
+} // namespace
+
+void recordCall(const std::string &Name, double Seconds,
+                const TransferStats &Stats) {
+  if (!(infoBits() & InfoSummary))
+    return;
+  auto &T = totals();
+  if (T.empty())
+    std::atexit(printSummary);
+  auto It = std::find_if(T.begin(), T.end(),
+                         [&](const auto &E) { return E.first == Name; });
+  if (It == T.end())
+    It = T.insert(T.end(), {Name, Totals{}});
+  ++It->second.Calls;
+  It->second.Seconds += Seconds;
+  It->second.Transfers += Stats;
 }
 
 void fatal(llvm::Error E) {

@@ -33,6 +33,7 @@ struct KernelRecord {
   const void *Key;
   void *EntryId;
   const char *Name;
+  const char *SlotNames; // the parameter of each slot after the launch slots
 };
 
 /// Everything one translation unit registers, from a constructor the plugin
@@ -102,6 +103,62 @@ llvm::Expected<const Device &> selectedDevice();
 /// Describes libomptarget device Id.
 llvm::Expected<Device> describeDevice(int Id);
 
+//===-- Transfers ------------------------------------------------------------===//
+
+/// Bytes copied and seconds spent, per direction.
+struct TransferStats {
+  std::uint64_t ToBytes = 0, FromBytes = 0;
+  double ToSeconds = 0, FromSeconds = 0;
+  TransferStats &operator+=(const TransferStats &O) {
+    ToBytes += O.ToBytes, FromBytes += O.FromBytes;
+    ToSeconds += O.ToSeconds, FromSeconds += O.FromSeconds;
+    return *this;
+  }
+};
+
+/// How copies to and from a GPU go (OFFLOAD_TRANSFER): through pinned
+/// staging buffers (large copies), or directly from the host memory.
+enum class TransferMode { Staged, Direct };
+
+/// The mapped arguments of one call: enter() maps each (copying TO data
+/// that is not on the device yet) and writes every slot's device value;
+/// exit() copies FROM data back and unmaps. Data already on the device
+/// (preloaded) is neither copied nor counted.
+class CallMapping {
+public:
+  llvm::Error enter(const Device &D, const detail::rt::LaunchRequest &R,
+                    std::uint64_t *DeviceSlots);
+  llvm::Error exit();
+  const TransferStats &stats() const { return Stats; }
+
+  struct MappedArg {
+    unsigned Slot;
+    void *Host, *Device;
+    std::int64_t Bytes, Type;
+    bool Present; // on the device before the call
+    bool Copied = false, CopiedBack = false;
+    double ToSeconds = 0, FromSeconds = 0;
+  };
+  llvm::ArrayRef<MappedArg> arguments() const { return Args; }
+
+private:
+  const Device *Dev = nullptr;
+  std::vector<MappedArg> Args;
+  TransferStats Stats;
+};
+
+/// Preloading: keeps [Ptr, Ptr + Bytes) on D until the matching unstage.
+/// Staging the same range again only counts; a range that overlaps a staged
+/// one without being the same is an error.
+llvm::Error stage(const Device &D, void *Ptr, std::int64_t Bytes,
+                  TransferStats &Stats);
+/// Copies staged data back to the host now.
+llvm::Error syncBack(const Device &D, void *Ptr, std::int64_t Bytes,
+                     TransferStats &Stats);
+/// Releases one staging of the range; a mutable one copies back first.
+llvm::Error unstage(const Device &D, void *Ptr, std::int64_t Bytes,
+                    bool Mutable, TransferStats &Stats);
+
 //===-- Mapping and launch -------------------------------------------------===//
 
 /// Copies [Ptr, Ptr + Bytes) to the device (or just allocates it) and keeps
@@ -119,6 +176,8 @@ llvm::Error launchOn(const Device &D, const detail::rt::LaunchRequest &R);
 /// Activates each CUDA GPU's primary context with the scheduling that
 /// OFFLOAD_CUDA_SYNC names, before libomptarget would make it blocking.
 void prepareCudaContexts();
+/// Waits for all work queued on D (by vendor libraries too).
+llvm::Error synchronizeDevice(const Device &D);
 /// The CUctx_flags of an OFFLOAD_CUDA_SYNC value, if it is one.
 std::optional<unsigned> cudaSyncFlags(llvm::StringRef Mode);
 
@@ -129,9 +188,15 @@ inline constexpr std::uint32_t DefaultBlock = 256;
 
 /// OFFLOAD_INFO bits.
 enum InfoBit : unsigned {
-  InfoCalls = 0x1,  // one line per offload() call
-  InfoEvents = 0x2, // registration and device selection
+  InfoCalls = 0x1,     // one line per call: geometry, bytes, times
+  InfoEvents = 0x2,    // registration and device selection
+  InfoTransfers = 0x4, // one line per copied argument
+  InfoSummary = 0x8,   // totals per kernel and per direction at exit
 };
+
+/// Adds one call to the totals printed at exit (InfoSummary).
+void recordCall(const std::string &Name, double CallSeconds,
+                const TransferStats &Stats);
 unsigned infoBits();
 void info(InfoBit Bit, const char *Format, ...)
     __attribute__((format(printf, 2, 3)));

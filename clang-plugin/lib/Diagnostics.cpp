@@ -2,6 +2,8 @@
 
 #include "Diagnostics.h"
 
+#include "clang/Basic/DiagnosticIDs.h"
+
 using namespace clang;
 
 namespace offload::plugin {
@@ -9,6 +11,15 @@ namespace offload::plugin {
 Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   auto Add = [&](Diag D, DiagnosticsEngine::Level L, const auto &Format) {
     IDs[unsigned(D)] = Engine.getCustomDiagID(L, Format);
+  };
+  // Warnings go in clang's OpenMP offloading groups (plugins cannot add
+  // groups of their own), so that -Werror=/-Wno- can name them.
+  auto AddWarning = [&](Diag D, diag::Group Group, const char *Format) {
+    IDs[unsigned(D)] = Engine.getDiagnosticIDs()->getCustomDiagID(
+        DiagnosticIDs::CustomDiagDesc(diag::Severity::Warning, Format,
+                                      DiagnosticIDs::CLASS_WARNING,
+                                      /*ShowInSystemHeader=*/false,
+                                      /*ShowInSystemMacro=*/false, Group));
   };
   using L = DiagnosticsEngine::Level;
   Add(Diag::KernelNotFunction, L::Error,
@@ -68,7 +79,7 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
       "kernel %0 writes %1, a variable with static storage: every thread "
       "would race on the device's own copy, and the host would not see it; "
       "pass it as an offload::Atomic or offload::Reduce argument");
-  Add(Diag::ReadsGlobal, L::Warning,
+  AddWarning(Diag::ReadsGlobal, diag::Group::OpenMPTarget,
       "kernel %0 reads %1, which the device has its own copy of, initialised "
       "when the image loaded: changes the host made are not seen; pass it as "
       "an argument");
@@ -90,9 +101,19 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   Add(Diag::UsesRtti, L::Error,
       "kernel %0 uses '%1', which needs run-time type information that "
       "devices do not have");
-  Add(Diag::Recursion, L::Warning,
+  AddWarning(Diag::Recursion, diag::Group::OpenMPTarget,
       "kernel %0 calls %1 recursively; GPU threads have small stacks, so "
       "deep recursion fails at run time");
+  AddWarning(Diag::StagedHostRead, diag::Group::OpenMPMapping,
+             "host code reads %0 while %1 keeps it on the device: the host "
+             "copy is stale until %1 is synced or released");
+  AddWarning(Diag::StagedHostWrite, diag::Group::OpenMPMapping,
+             "host code writes %0 while %1 keeps a copy of it on the device: "
+             "kernels do not see the change until %1 is released and %0 "
+             "staged again");
+  AddWarning(Diag::StagedHostWriteMutable, diag::Group::OpenMPMapping,
+             "host code writes %0 while %1 keeps it on the device: the change "
+             "is lost when %1 copies the device's data back");
   Add(Diag::BadPluginArgument, L::Error, "cxx-offload plugin: %0");
   Add(Diag::DevicePassFailed, L::Error,
       "cxx-offload device pass for target '%0' failed: %1");
@@ -106,6 +127,7 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   Add(Diag::NoteMakeConst, L::Note,
       "if the kernel only reads it, make it a const reference");
   Add(Diag::NoteOtherArgument, L::Note, "it is also passed here");
+  Add(Diag::NoteStagedHere, L::Note, "%0 is staged on the device here");
 }
 
 } // namespace offload::plugin

@@ -38,6 +38,9 @@ enum class Diag : unsigned {
   UsesExceptions,
   UsesRtti,
   Recursion,
+  StagedHostRead,
+  StagedHostWrite,
+  StagedHostWriteMutable,
   BadPluginArgument,
   DevicePassFailed,
   MetadataImport,
@@ -49,6 +52,7 @@ enum class Diag : unsigned {
   NoteUseSpan,
   NoteMakeConst,
   NoteOtherArgument,
+  NoteStagedHere,
   Count
 };
 

@@ -57,12 +57,13 @@ private:
 void Lowering::run() {
   const std::vector<KernelInstance> &Kernels = S.Kernels.Kernels;
   // libomptarget's __tgt_offload_entry, __tgt_device_image, __tgt_bin_desc
-  // and the runtime's KernelRecord and Registration (runtime/Runtime.h).
+  // and the runtime's KernelRecord and Registration (runtime/Runtime.h),
+  // ABI version 3.
   StructType *EntryTy = StructType::get(C, {I64, I16, I16, I32, Ptr, Ptr, I64,
                                             I64, Ptr});
   StructType *ImageTy = StructType::get(C, {Ptr, Ptr, Ptr, Ptr});
   StructType *DescTy = StructType::get(C, {I32, Ptr, Ptr, Ptr});
-  StructType *KernelTy = StructType::get(C, {Ptr, Ptr, Ptr});
+  StructType *KernelTy = StructType::get(C, {Ptr, Ptr, Ptr, Ptr});
   StructType *RegistrationTy = StructType::get(C, {I32, I32, Ptr, Ptr, Ptr, Ptr});
 
   SmallVector<Constant *> Entries, Records;
@@ -79,9 +80,16 @@ void Lowering::run() {
                   ConstantPointerNull::get(Ptr)}));
     // The key is the kernel's host function, whose address offload() passes.
     // A kernel this module never refers to cannot be launched from here.
-    if (Function *F = M.getFunction(K.Mangled))
+    if (Function *F = M.getFunction(K.Mangled)) {
+      // Each parameter's name once per slot, for the transfer report.
+      SmallVector<StringRef> SlotNames;
+      for (const KernelParam &P : K.Params)
+        SlotNames.append(P.Slots, P.Name);
       Records.push_back(ConstantStruct::get(
-          KernelTy, {F, Id, string("__offload.kernel_name." + K.Entry, K.Name)}));
+          KernelTy, {F, Id, string("__offload.kernel_name." + K.Entry, K.Name),
+                     string("__offload.slot_names." + K.Entry,
+                            join(SlotNames, ","))}));
+    }
   }
   auto *EntriesTy = ArrayType::get(EntryTy, Entries.size());
   GlobalVariable *EntryTable =

@@ -36,7 +36,7 @@ enum class HeaderParamKind {
 };
 enum class HeaderMapKind { None, Literal, To, ToFrom };
 // The header's argument layout this plugin understands.
-constexpr unsigned ExpectedAbi = 2;
+constexpr unsigned ExpectedAbi = 3;
 
 /// A call of offload::offload, template instantiations included.
 const auto OffloadCall = callExpr(callee(functionDecl(

@@ -16,6 +16,7 @@
 #include "KernelAnalysis.h"
 #include "Metadata.h"
 #include "Options.h"
+#include "StagingCheck.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -59,6 +60,7 @@ public:
     Diagnostics Diags(CI.getDiagnostics());
     if (Diags.engine().hasErrorOccurred())
       return;
+    checkStaging(Ctx, Diags);
     std::optional<Metadata> M = Opts.ImportMetadata.empty()
                                     ? analyzeTranslationUnit(Ctx, CI.getSema(), Diags)
                                     : importMetadata(Diags);

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <offload/detail/atomics.hpp>
+#include <offload/region.hpp>
 
 #include <array>
 #include <cstdint>
@@ -53,9 +54,10 @@ public:
   using value_type = T;
 
   Atomic(std::span<T> Data) : Data(Data.data()), Size(Data.size()) {}
-  Atomic(std::vector<T> &V) : Atomic(std::span<T>(V)) {}
-  template <std::size_t N> Atomic(std::array<T, N> &A) : Atomic(std::span<T>(A)) {}
-  template <std::size_t N> Atomic(T (&A)[N]) : Atomic(std::span<T>(A)) {}
+  /// Any contiguous mutable data, a preload_mut handle included.
+  template <class R>
+    requires detail::ContiguousOf<R, T>
+  Atomic(R &Data) : Data(std::ranges::data(Data)), Size(std::ranges::size(Data)) {}
 
   constexpr T *data() const noexcept { return Data; }
   constexpr std::uint64_t size() const noexcept { return Size; }

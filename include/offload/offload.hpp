@@ -20,10 +20,12 @@
 #include <offload/detail/check.hpp>
 #include <offload/detail/params.hpp>
 #include <offload/launch.hpp>
+#include <offload/preload.hpp>
 #include <offload/reduce.hpp>
 #include <offload/region.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <tuple>
 #include <type_traits>
@@ -59,14 +61,13 @@ enum class CallError {
 };
 
 template <class Fn, class... Args> struct ArgsFit : std::false_type {};
-template <class... P, class... Args>
+template <class R, class... P, class... Args>
   requires(sizeof...(P) == sizeof...(Args))
-struct ArgsFit<void (*)(P...), Args...>
+struct ArgsFit<R (*)(P...), Args...>
     : std::bool_constant<(std::is_constructible_v<P, Args &&> && ...)> {};
-template <class... P, class... Args>
+template <class R, class... P, class... Args>
   requires(sizeof...(P) == sizeof...(Args))
-struct ArgsFit<void (*)(P...) noexcept, Args...>
-    : ArgsFit<void (*)(P...), Args...> {};
+struct ArgsFit<R (*)(P...) noexcept, Args...> : ArgsFit<R (*)(P...), Args...> {};
 
 /// What is wrong with offload(Kernel, Args...), if anything. The plugin
 /// reports the same errors with source locations; this is for compilers
@@ -216,7 +217,93 @@ void dispatch(const Launch &L, Kernel &&K, Args &&...A) {
   }
 }
 
+/// offload_args: maps the arguments as offload() would, calls the host
+/// function with views of the device copies, and maps back.
+template <class R, class... P, class... Args>
+R callMapped(R (*Function)(P...), Args &&...A) {
+  using Sig = Signature<R (*)(P...)>;
+  constexpr unsigned N = Sig::NumSlots - LaunchSlots;
+  std::tuple<P...> Params(std::forward<Args>(A)...);
+  void *Ptrs[N + 1];
+  std::int64_t Sizes[N + 1], Types[N + 1];
+  SlotWriter W{Ptrs, Sizes, Types};
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (Param<P>::put(std::get<I>(Params), W), ...);
+  }(std::index_sequence_for<P...>{});
+
+  std::uint64_t Values[N + 1];
+#if defined(__OFFLOAD_HOST__)
+  void *Token = rt::enterCall({reinterpret_cast<const void *>(Function),
+                               {0, 0, 0},
+                               {0, 0, 0},
+                               N,
+                               Ptrs,
+                               Sizes,
+                               Types},
+                              Values);
+#else
+  for (unsigned I = 0; I < N; ++I)
+    Values[I] = reinterpret_cast<std::uint64_t>(Ptrs[I]);
+#endif
+  std::tuple<typename Param<P>::State...> States;
+  auto Call = [&]<std::size_t... I>(std::index_sequence<I...>) -> R {
+    return Function(Param<P>::rebuild(
+        Values + std::integral_constant<unsigned, Sig::Offsets[I]>::value,
+        Unbound, std::get<I>(States))...);
+  };
+#if defined(__OFFLOAD_HOST__)
+  auto Start = std::chrono::steady_clock::now();
+  auto Finish = [&] {
+    rt::exitCall(Token, std::chrono::duration<double>(
+                            std::chrono::steady_clock::now() - Start)
+                            .count());
+  };
+  if constexpr (std::is_void_v<R>) {
+    Call(std::index_sequence_for<P...>{});
+    Finish();
+  } else {
+    R Result = Call(std::index_sequence_for<P...>{});
+    Finish();
+    return Result;
+  }
+#else
+  return Call(std::index_sequence_for<P...>{});
+#endif
+}
+
 } // namespace detail
+
+/// Interface B: maps Args by Function's parameter types, exactly as offload()
+/// maps a kernel's, calls Function on the host with views whose data() are
+/// the device copies (for vendor libraries: cuBLAS, rocBLAS), then copies
+/// mutable data back. Returns what Function returns. Function must finish
+/// its device work before returning, or leave it to the runtime's
+/// device synchronisation after the call.
+template <class Function, class... Args>
+decltype(auto) offload_args(Function &&F, Args &&...A) {
+  using Fn = detail::KernelPtr<Function>;
+  using Sig = detail::Signature<Fn>;
+  static_assert(Sig::IsFunction,
+                "offload_args(): the first argument must be a function");
+  if constexpr (Sig::IsFunction) {
+    static_assert(Sig::Arity == sizeof...(Args),
+                  "offload_args(): the number of arguments does not match "
+                  "the function's parameters");
+    static_assert(Sig::Supported,
+                  "offload_args(): a parameter has a type offload() cannot "
+                  "map");
+    static_assert(detail::ArgsFit<Fn, Args...>::value,
+                  "offload_args(): an argument cannot be converted to its "
+                  "parameter");
+#if defined(__OFFLOAD_DEVICE__)
+    ((void)A, ...);
+    if constexpr (!std::is_void_v<typename Sig::Result>)
+      return typename Sig::Result{};
+#else
+    return detail::callMapped(static_cast<Fn>(F), std::forward<Args>(A)...);
+#endif
+  }
+}
 
 /// Runs Kernel on the selected device with Args mapped by the kernel's
 /// parameter types; the launch has as many logical threads as the Region

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
+#include <ranges>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -23,6 +24,14 @@ namespace offload {
 
 namespace detail {
 struct RegionAccess;
+
+/// R is contiguous data whose elements are exactly T (so const data does
+/// not become a mutable view).
+template <class R, class T>
+concept ContiguousOf =
+    std::ranges::contiguous_range<R> && std::ranges::sized_range<R> &&
+    std::is_same_v<std::remove_reference_t<std::ranges::range_reference_t<R>>,
+                   T>;
 
 template <class S> constexpr void checkStrategy() {
   static_assert(std::is_trivially_copyable_v<S>,
@@ -84,11 +93,13 @@ public:
         Strat(S) {
     detail::checkFits(Strat, Size);
   }
-  Region(std::vector<T> &V, Strategy S = {}) : Region(std::span<T>(V), S) {}
-  template <std::size_t N>
-  Region(std::array<T, N> &A, Strategy S = {}) : Region(std::span<T>(A), S) {}
-  template <std::size_t N>
-  Region(T (&A)[N], Strategy S = {}) : Region(std::span<T>(A), S) {}
+  /// Any contiguous mutable data: std::vector, std::array, a C array, a
+  /// preload_mut handle.
+  template <class R>
+    requires detail::ContiguousOf<R, T>
+  Region(R &Data, Strategy S = {})
+      : Region(std::span<T>(std::ranges::data(Data), std::ranges::size(Data)),
+               S) {}
 
   /// The whole data range and the strategy.
   constexpr T *data() const noexcept { return Data; }

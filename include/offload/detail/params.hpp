@@ -41,7 +41,7 @@ namespace offload::detail {
 
 /// Version of the argument layout and registration ABI shared by this
 /// header, the plugin and the runtime.
-inline constexpr unsigned AbiVersion = 2;
+inline constexpr unsigned AbiVersion = 3;
 
 /// Slots 0, 1, 2 hold the launch's logical extent; the parameters follow.
 inline constexpr unsigned LaunchSlots = 3;
@@ -310,10 +310,14 @@ template <class P> void growExtent(Extent &E, const P &V) {
 /// The kernel's signature: its parameters, their slots and their layout.
 template <class F> struct Signature {
   static constexpr bool IsKernel = false;
+  static constexpr bool IsFunction = false;
 };
 
-template <class... P> struct Signature<void (*)(P...)> {
-  static constexpr bool IsKernel = true;
+/// Kernels return void; offload_args takes any function.
+template <class R, class... P> struct Signature<R (*)(P...)> {
+  using Result = R;
+  static constexpr bool IsKernel = std::is_void_v<R>;
+  static constexpr bool IsFunction = true;
   static constexpr std::size_t Arity = sizeof...(P);
   static constexpr std::array<ParamInfo, sizeof...(P)> Params = {
       Param<P>::Info...};
@@ -356,8 +360,8 @@ private:
   }
 };
 
-template <class... P>
-struct Signature<void (*)(P...) noexcept> : Signature<void (*)(P...)> {};
+template <class R, class... P>
+struct Signature<R (*)(P...) noexcept> : Signature<R (*)(P...)> {};
 
 /// Runs every logical thread of a launch on the host, one after the other:
 /// the host device's entries and the serial fallback without the plugin.

@@ -32,4 +32,16 @@ void launch(const LaunchRequest &Request);
 /// Reached only if the plugin let an invalid offload() call through.
 [[noreturn]] void invalidCall(const char *Signature);
 
+/// offload_args: maps a host function's arguments (a LaunchRequest without
+/// geometry) and writes each slot's device value into Values; the returned
+/// token ends the call, after the function ran for Seconds.
+void *enterCall(const LaunchRequest &Request, std::uint64_t *Values);
+void exitCall(void *Token, double Seconds);
+
+/// preload: keeps [Data, Data + Bytes) on the selected device from stage()
+/// to unstage(); syncStaged() copies it back to the host meanwhile.
+void stage(void *Data, std::int64_t Bytes);
+void syncStaged(void *Data, std::int64_t Bytes);
+void unstage(void *Data, std::int64_t Bytes, bool Mutable);
+
 } // namespace offload::detail::rt

@@ -23,5 +23,5 @@ int main() {
   std::printf("%s\n", bad ? "FAIL" : "PASS");
   return bad != 0;
 }
-// CHECK: offload: info: kernel 'saxpy' on device {{[0-9]+}} (host): 1000 threads, 4 blocks of 256; 8000 bytes to the device, 4000 bytes back
+// CHECK: offload: info: kernel 'saxpy' on device {{[0-9]+}} (host): 1000 threads, 4 blocks of 256; 8000 bytes to the device in {{[0-9.]+}} us, kernel {{[0-9.]+}} us, 4000 bytes back in {{[0-9.]+}} us
 // CHECK: PASS

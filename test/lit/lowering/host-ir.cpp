@@ -27,11 +27,11 @@ void run(std::vector<int> &v, std::vector<float> &f) {
 // CHECK: @__offload.image.host = <{{[0-9]+}} bytes>
 // CHECK: @__offload.images = internal constant [1 x { ptr, ptr, ptr, ptr }]
 // CHECK: @__offload.descriptor = internal global { i32, ptr, ptr, ptr } { i32 1, ptr @__offload.images, ptr @__offload.entries
-// CHECK: @__offload.kernels = internal constant [2 x { ptr, ptr, ptr }]
-// CHECK-DAG: { ptr @_Z5twiceN7offload6RegionIiNS_8Linear1DEEE, ptr @__offload.id.__offload_k_{{[0-9a-f]+}}, ptr @__offload.kernel_name.__offload_k_{{[0-9a-f]+}} }
-// CHECK-DAG: { ptr @_Z4zeroIfEvN7offload6RegionIT_NS0_8Linear1DEEE, ptr @__offload.id.__offload_k_{{[0-9a-f]+}}, ptr @__offload.kernel_name.__offload_k_{{[0-9a-f]+}} }
+// CHECK: @__offload.kernels = internal constant [2 x { ptr, ptr, ptr, ptr }]
+// CHECK-DAG: { ptr @_Z5twiceN7offload6RegionIiNS_8Linear1DEEE, ptr @__offload.id.__offload_k_{{[0-9a-f]+}}, ptr @__offload.kernel_name.__offload_k_{{[0-9a-f]+}}, ptr @__offload.slot_names.__offload_k_{{[0-9a-f]+}} }
+// CHECK-DAG: { ptr @_Z4zeroIfEvN7offload6RegionIT_NS0_8Linear1DEEE, ptr @__offload.id.__offload_k_{{[0-9a-f]+}}, ptr @__offload.kernel_name.__offload_k_{{[0-9a-f]+}}, ptr @__offload.slot_names.__offload_k_{{[0-9a-f]+}} }
 // CHECK: @__offload.targets = internal unnamed_addr constant [5 x i8] c"host\00"
-// CHECK: @__offload.registration = internal global { i32, i32, ptr, ptr, ptr, ptr } { i32 2, i32 2, ptr @__offload.kernels, ptr @__offload.descriptor, ptr @__offload.source, ptr @__offload.targets }
+// CHECK: @__offload.registration = internal global { i32, i32, ptr, ptr, ptr, ptr } { i32 3, i32 2, ptr @__offload.kernels, ptr @__offload.descriptor, ptr @__offload.source, ptr @__offload.targets }
 // CHECK: define internal void @__offload.register() {
 // CHECK-NEXT:   call void @__cxxoffload_register(ptr @__offload.registration)
 // CHECK-NEXT:   ret void

@@ -51,7 +51,7 @@ TEST(Register, RejectsAnotherAbiVersion) {
   ASSERT_TRUE(bool(E));
   EXPECT_THAT(llvm::toString(std::move(E)),
               HasSubstr("old.cpp was compiled by a cxx-offload plugin with ABI "
-                        "version 100, but this runtime has version 2"));
+                        "version 101, but this runtime has version 3"));
   EXPECT_EQ(Registry::get().size(), Before);
 }
 

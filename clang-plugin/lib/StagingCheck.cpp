@@ -1,0 +1,259 @@
+//===- StagingCheck.cpp - Host access to preloaded data -------------------===//
+
+#include "StagingCheck.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace offload::plugin {
+namespace {
+
+/// `auto G = offload::preload(x)` / `preload_mut(y)` declared in a block.
+const auto StagingHandle =
+    varDecl(hasInitializer(ignoringImplicit(
+                callExpr(callee(functionDecl(hasAnyName(
+                             "::offload::preload", "::offload::preload_mut"))))
+                    .bind("preload"))),
+            hasParent(declStmt(hasParent(compoundStmt().bind("block")))
+                          .bind("decl")))
+        .bind("handle");
+
+/// offload() and offload_args() use staged data where it is; staging it
+/// again (nested preloads) is no host access either.
+bool isOffloadCall(const CallExpr *Call) {
+  if (const FunctionDecl *F = Call->getDirectCallee())
+    return F->getQualifiedNameAsString() == "offload::offload" ||
+           F->getQualifiedNameAsString() == "offload::offload_args";
+  return false;
+}
+bool isStagingCall(const CallExpr *Call) {
+  if (const FunctionDecl *F = Call->getDirectCallee())
+    return F->getQualifiedNameAsString() == "offload::preload" ||
+           F->getQualifiedNameAsString() == "offload::preload_mut";
+  return false;
+}
+
+/// The variable an expression names, through members and conversions.
+const VarDecl *variableOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() ? nullptr : variableOf(ME->getBase());
+  if (auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+bool containsOffloadCall(const Stmt *S) {
+  if (!S)
+    return false;
+  if (auto *Call = dyn_cast<CallExpr>(S); Call && isOffloadCall(Call))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsOffloadCall(Child))
+      return true;
+  return false;
+}
+
+/// Walks the statements after a handle's declaration, in order.
+class ScopeWalker : public RecursiveASTVisitor<ScopeWalker> {
+public:
+  ScopeWalker(ASTContext &Ctx, Diagnostics &Diags, const VarDecl *Handle,
+              const VarDecl *Data, const CallExpr *Preload, bool Mutable)
+      : Ctx(Ctx), Diags(Diags), Handle(Handle), Data(Data), Preload(Preload),
+        Mutable(Mutable) {}
+
+  bool active() const { return Active; }
+
+  bool TraverseCallExpr(CallExpr *Call) {
+    if (!Active)
+      return false;
+    // Passing the data to offload() uses the staged copy: that is the point.
+    if (isOffloadCall(Call)) {
+      Synced = false;
+      return true;
+    }
+    if (isStagingCall(Call))
+      return true;
+    return RecursiveASTVisitor::TraverseCallExpr(Call);
+  }
+
+  bool TraverseCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    if (!Active)
+      return false;
+    if (variableOf(Call->getImplicitObjectArgument()) == Handle)
+      if (const CXXMethodDecl *M = Call->getMethodDecl()) {
+        if (M->getName() == "release")
+          Active = false;
+        else if (M->getName() == "sync")
+          Synced = true;
+        return Active;
+      }
+    return RecursiveASTVisitor::TraverseCXXMemberCallExpr(Call);
+  }
+
+  // A loop that offloads makes the data stale again at its top.
+  bool loopBody(Stmt *Body) {
+    if (containsOffloadCall(Body))
+      Synced = false;
+    return true;
+  }
+  bool VisitForStmt(ForStmt *S) { return loopBody(S->getBody()); }
+  bool VisitWhileStmt(WhileStmt *S) { return loopBody(S->getBody()); }
+  bool VisitDoStmt(DoStmt *S) { return loopBody(S->getBody()); }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return loopBody(S->getBody()); }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (!Active)
+      return false;
+    if (Ref->getDecl() == Handle) {
+      // Moved away or given to a function by value: no longer tracked here.
+      if (isMovedAway(Ref))
+        Active = false;
+      return Active;
+    }
+    if (Ref->getDecl() != Data)
+      return true;
+    bool Writes = isWrite(Ref);
+    if (!Writes && (!Mutable || Synced))
+      return true;
+    Diags.report(Ref->getLocation(),
+                 Writes ? (Mutable ? Diag::StagedHostWriteMutable
+                                   : Diag::StagedHostWrite)
+                        : Diag::StagedHostRead)
+        << Data << Handle << Ref->getSourceRange();
+    Diags.report(Preload->getExprLoc(), Diag::NoteStagedHere)
+        << Data << Preload->getSourceRange();
+    return true;
+  }
+
+private:
+  const Expr *parentExpr(const Expr *E) {
+    for (const DynTypedNode &P : Ctx.getParents(*E))
+      if (const Expr *PE = P.get<Expr>())
+        return PE;
+    return nullptr;
+  }
+
+  bool isMovedAway(const DeclRefExpr *Ref) {
+    const Expr *Parent = parentExpr(Ref);
+    while (Parent && isa<ImplicitCastExpr, ParenExpr>(Parent))
+      Parent = parentExpr(Parent);
+    if (auto *Call = dyn_cast_or_null<CallExpr>(Parent))
+      if (const FunctionDecl *F = Call->getDirectCallee())
+        return F->getQualifiedNameAsString() == "std::move";
+    return isa_and_nonnull<CXXConstructExpr>(Parent);
+  }
+
+  /// Whether Ref is modified where it is used: walks up through members,
+  /// subscripts and accessors to what consumes the lvalue.
+  bool isWrite(const Expr *E) {
+    for (const Expr *Parent = parentExpr(E); Parent;
+         E = Parent, Parent = parentExpr(Parent)) {
+      if (auto *Cast = dyn_cast<ImplicitCastExpr>(Parent)) {
+        if (Cast->getCastKind() == CK_LValueToRValue)
+          return false;
+        continue;
+      }
+      if (isa<ParenExpr, MemberExpr, ArraySubscriptExpr>(Parent))
+        continue;
+      if (auto *Op = dyn_cast<BinaryOperator>(Parent))
+        return Op->isAssignmentOp() && Op->getLHS()->IgnoreParens() == E;
+      if (auto *Op = dyn_cast<UnaryOperator>(Parent))
+        return Op->isIncrementDecrementOp() || Op->getOpcode() == UO_AddrOf;
+      if (auto *Call = dyn_cast<CXXMemberCallExpr>(Parent)) {
+        const CXXMethodDecl *M = Call->getMethodDecl();
+        if (!M || M->isConst())
+          return false;
+        // Accessors hand out references: what happens to those decides.
+        if (isAccessor(M))
+          continue;
+        return true;
+      }
+      if (auto *Op = dyn_cast<CXXOperatorCallExpr>(Parent)) {
+        auto *M = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
+        if (Op->getNumArgs() > 0 && Op->getArg(0)->IgnoreParenImpCasts() ==
+                                        E->IgnoreParenImpCasts()) {
+          if (Op->getOperator() == OO_Subscript)
+            continue;
+          return M && !M->isConst();
+        }
+        return false;
+      }
+      if (auto *Call = dyn_cast<CallExpr>(Parent)) {
+        const FunctionDecl *F = Call->getDirectCallee();
+        for (unsigned I = 0; F && I < Call->getNumArgs() && I < F->getNumParams();
+             ++I)
+          if (Call->getArg(I)->IgnoreParenImpCasts() == E->IgnoreParenImpCasts()) {
+            QualType T = F->getParamDecl(I)->getType();
+            return T->isReferenceType() && !T->getPointeeType().isConstQualified();
+          }
+        return false;
+      }
+      return false;
+    }
+    return false;
+  }
+
+  static bool isAccessor(const CXXMethodDecl *M) {
+    llvm::StringRef N = M->getName();
+    return N == "at" || N == "data" || N == "front" || N == "back" ||
+           N == "begin" || N == "end";
+  }
+
+  ASTContext &Ctx;
+  Diagnostics &Diags;
+  const VarDecl *Handle, *Data;
+  const CallExpr *Preload;
+  bool Mutable;
+  bool Active = true, Synced = false;
+};
+
+class Callback : public MatchFinder::MatchCallback {
+public:
+  explicit Callback(Diagnostics &Diags) : Diags(Diags) {}
+
+  void run(const MatchFinder::MatchResult &R) override {
+    const auto *Handle = R.Nodes.getNodeAs<VarDecl>("handle");
+    const auto *Preload = R.Nodes.getNodeAs<CallExpr>("preload");
+    const auto *Decl = R.Nodes.getNodeAs<DeclStmt>("decl");
+    const auto *Block = R.Nodes.getNodeAs<CompoundStmt>("block");
+    if (Preload->getNumArgs() != 1)
+      return;
+    const VarDecl *Data = variableOf(Preload->getArg(0));
+    if (!Data)
+      return;
+    bool Mutable = Preload->getDirectCallee()->getName() == "preload_mut";
+    ScopeWalker Walker(*R.Context, Diags, Handle, Data, Preload, Mutable);
+    bool After = false;
+    for (Stmt *S : Block->body()) {
+      if (S == Decl) {
+        After = true;
+        continue;
+      }
+      if (After && Walker.active())
+        Walker.TraverseStmt(S);
+    }
+  }
+
+private:
+  Diagnostics &Diags;
+};
+
+} // namespace
+
+void checkStaging(ASTContext &Ctx, Diagnostics &Diags) {
+  Callback CB(Diags);
+  MatchFinder Finder;
+  Finder.addMatcher(StagingHandle, &CB);
+  Finder.matchAST(Ctx);
+}
+
+} // namespace offload::plugin

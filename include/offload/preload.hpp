@@ -1,0 +1,126 @@
+//===- offload/preload.hpp - Explicit staging -----------------------------===//
+//
+// A preload handle keeps data on the device for as long as it lives, so a
+// sequence of offload() calls moves it once instead of at every call:
+//
+//   {
+//     auto X = offload::preload(x);      // read-only: copied to the device
+//     auto Y = offload::preload_mut(y);  // copied there, and back at the end
+//     for (int Step = 0; Step < 100; ++Step) {
+//       offload::offload(kernel1, X, Y);  // no transfers
+//       offload::offload(kernel2, X, Y);
+//     }
+//   } // Y copies y back; both device copies are released
+//
+// While a handle lives, the host copy of mutable data is stale, and host
+// writes to read-only data are not seen by kernels (the plugin warns about
+// both). A handle passes for its data wherever the data is an argument.
+//
+// Staging the same data again (nested handles) only counts: it stays on the
+// device until the last handle is released, and releasing any mutable handle
+// copies the data back. Staging a range that overlaps staged data without
+// being exactly the same range is an error.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+#include <ranges>
+#include <type_traits>
+#include <utility>
+
+#if defined(__OFFLOAD_HOST__)
+#include <offload/detail/runtime.hpp>
+#endif
+
+namespace offload {
+
+/// Data staged on the device. C is a contiguous container type (const for
+/// read-only staging): std::vector, std::array, std::span, a C array.
+template <class C> class Preloaded {
+  static_assert(std::ranges::contiguous_range<C> && std::ranges::sized_range<C>,
+                "offload::preload takes contiguous data (a std::vector, "
+                "std::array, std::span or C array)");
+  using Reference = std::ranges::range_reference_t<C &>;
+
+public:
+  using element_type = std::remove_reference_t<Reference>;
+  static constexpr bool is_mutable = !std::is_const_v<element_type>;
+
+  explicit Preloaded(C &Data)
+      : Data(&Data), Ptr(std::ranges::data(Data)),
+        Bytes(std::ranges::size(Data) * sizeof(element_type)) {
+#if defined(__OFFLOAD_HOST__)
+    detail::rt::stage(const_cast<void *>(static_cast<const void *>(Ptr)),
+                      Bytes);
+#endif
+  }
+  Preloaded(const Preloaded &) = delete;
+  Preloaded &operator=(const Preloaded &) = delete;
+  Preloaded(Preloaded &&O) noexcept
+      : Data(std::exchange(O.Data, nullptr)), Ptr(O.Ptr), Bytes(O.Bytes) {}
+  Preloaded &operator=(Preloaded &&O) noexcept {
+    if (this != &O) {
+      release();
+      Data = std::exchange(O.Data, nullptr);
+      Ptr = O.Ptr;
+      Bytes = O.Bytes;
+    }
+    return *this;
+  }
+  ~Preloaded() { release(); }
+
+  /// Copies mutable data back to the host now; it stays on the device.
+  void sync() const
+    requires is_mutable
+  {
+#if defined(__OFFLOAD_HOST__)
+    if (Data)
+      detail::rt::syncStaged(Ptr, Bytes);
+#endif
+  }
+
+  /// Ends the staging: mutable data is copied back, the device copy is
+  /// released (when no other handle stages it). Later calls do nothing.
+  void release() {
+    if (!Data)
+      return;
+#if defined(__OFFLOAD_HOST__)
+    detail::rt::unstage(const_cast<void *>(static_cast<const void *>(Ptr)),
+                        Bytes, is_mutable);
+#endif
+    Data = nullptr;
+  }
+
+  /// Whether the data is still staged by this handle.
+  bool staged() const noexcept { return Data != nullptr; }
+
+  /// The host data, for passing the handle where the data is expected.
+  C &get() const noexcept { return *Data; }
+  operator C &() const noexcept { return *Data; }
+  element_type *data() const noexcept { return Ptr; }
+  std::size_t size() const noexcept { return Bytes / sizeof(element_type); }
+  element_type *begin() const noexcept { return Ptr; }
+  element_type *end() const noexcept { return Ptr + size(); }
+
+private:
+  C *Data;
+  element_type *Ptr;
+  std::int64_t Bytes;
+};
+
+/// Stages read-only data on the device until the handle is released.
+template <class C> [[nodiscard]] Preloaded<const C> preload(const C &Data) {
+  return Preloaded<const C>(Data);
+}
+
+/// Stages mutable data on the device; releasing the handle copies it back.
+template <class C> [[nodiscard]] Preloaded<C> preload_mut(C &Data) {
+  return Preloaded<C>(Data);
+}
+
+} // namespace offload
+
+template <class C>
+inline constexpr bool std::ranges::enable_borrowed_range<offload::Preloaded<C>> =
+    true;

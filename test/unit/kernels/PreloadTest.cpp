@@ -1,0 +1,138 @@
+//===- PreloadTest.cpp - Interface C: preload handles ---------------------===//
+//
+// With the plugin, staged data lives in a device copy: kernels work on it,
+// the host copy is stale until the handle syncs or is released. Without the
+// plugin, staging does nothing and kernels work on the host data, so the
+// tests that observe staleness only expect it with the plugin.
+//
+//===----------------------------------------------------------------------===//
+
+#include <offload/offload.hpp>
+
+#include <gtest/gtest.h>
+
+#include <numeric>
+#include <vector>
+
+using namespace offload;
+
+// These tests look at staged data on purpose: the staging check would warn.
+#pragma clang diagnostic ignored "-Wopenmp-mapping"
+
+namespace {
+
+#if defined(__OFFLOAD_HOST__)
+constexpr bool Staged = true;
+#else
+constexpr bool Staged = false;
+#endif
+
+void addOne(Region<double> Y) {
+  for (auto [I, V] : Y)
+    V += 1.0;
+}
+void copyIn(std::span<const double> X, Region<double> Y) {
+  for (auto [I, V] : Y)
+    V = X[I];
+}
+
+std::vector<double> iota(std::size_t N, double Start) {
+  std::vector<double> V(N);
+  std::iota(V.begin(), V.end(), Start);
+  return V;
+}
+
+TEST(Preload, MutableDataComesBackWhenTheHandleEnds) {
+  std::vector<double> Y = iota(1000, 0.0);
+  {
+    auto Handle = preload_mut(Y);
+    EXPECT_TRUE(Handle.staged());
+    for (int K = 0; K < 3; ++K)
+      offload::offload(addOne, Handle);
+    if (Staged)
+      EXPECT_EQ(Y[10], 10.0) << "the host copy is stale while staged";
+  }
+  EXPECT_EQ(Y[10], 13.0);
+  EXPECT_EQ(Y[999], 1002.0);
+}
+
+TEST(Preload, KernelsUseTheStagedCopyOfReadOnlyData) {
+  std::vector<double> X = iota(256, 1.0), Y(256, 0.0);
+  auto XHandle = preload(X);
+  X[5] = -100.0; // a host write the staged copy does not see
+  offload::offload(copyIn, XHandle, Y);
+  EXPECT_EQ(Y[5], Staged ? 6.0 : -100.0);
+}
+
+TEST(Preload, SyncCopiesBackAndKeepsTheDataStaged) {
+  std::vector<double> Y(64, 0.0);
+  auto Handle = preload_mut(Y);
+  offload::offload(addOne, Y); // the data itself also finds the staged copy
+  Handle.sync();
+  EXPECT_EQ(Y[0], 1.0);
+  Y[0] = 50.0; // lost: the device copy is what comes back
+  offload::offload(addOne, Handle);
+  Handle.release();
+  EXPECT_FALSE(Handle.staged());
+  EXPECT_EQ(Y[0], Staged ? 2.0 : 51.0);
+  Handle.release(); // again: nothing
+  EXPECT_EQ(Y[1], 2.0);
+}
+
+TEST(Preload, MovedHandlesReleaseOnce) {
+  std::vector<double> Y(10, 0.0);
+  auto A = preload_mut(Y);
+  auto B = std::move(A);
+  EXPECT_FALSE(A.staged());
+  EXPECT_TRUE(B.staged());
+  offload::offload(addOne, B);
+  offload::Preloaded<std::vector<double>> C = std::move(B);
+  C.release();
+  EXPECT_EQ(Y[3], 1.0);
+  offload::offload(addOne, Y); // unstaged: an ordinary offload
+  EXPECT_EQ(Y[3], 2.0);
+}
+
+TEST(Preload, NestedHandlesKeepTheDataUntilTheLastOne) {
+  std::vector<double> Y(32, 0.0);
+  auto Outer = preload_mut(Y);
+  {
+    auto Inner = preload_mut(Y);
+    offload::offload(addOne, Inner);
+  } // releasing the inner handle copies back; the data stays staged
+  EXPECT_EQ(Y[7], 1.0);
+  Y[7] = 100.0; // stale for the device: the outer handle still stages it
+  offload::offload(addOne, Outer);
+  Outer.release();
+  EXPECT_EQ(Y[7], Staged ? 2.0 : 101.0);
+}
+
+TEST(Preload, PartOfStagedDataIsUsedInPlace) {
+  std::vector<double> Y(100, 0.0);
+  auto Handle = preload_mut(Y);
+  offload::offload(addOne, Region<double>(std::span<double>(Y).subspan(10, 20)));
+  Handle.release();
+  EXPECT_EQ(Y[9], 0.0);
+  EXPECT_EQ(Y[10], 1.0);
+  EXPECT_EQ(Y[29], 1.0);
+  EXPECT_EQ(Y[30], 0.0);
+}
+
+#if defined(__OFFLOAD_HOST__)
+TEST(PreloadDeathTest, OverlappingStagingOfAnotherRangeIsAnError) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        std::vector<double> Y(100, 0.0);
+        std::span<double> FirstHalf = std::span<double>(Y).first(50);
+        auto Front = preload_mut(FirstHalf);
+        auto Whole = preload_mut(Y);
+      },
+      ::testing::ExitedWithCode(1),
+      "offload: error: preload of the data at .* \\(800 bytes\\) on device "
+      "[0-9]+: .* overlaps the preloaded .* without being the same range as "
+      "it");
+}
+#endif
+
+} // namespace
