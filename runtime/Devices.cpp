@@ -128,6 +128,14 @@ Expected<Device> describeDevice(int Id) {
 }
 
 static Expected<Device> selectDevice() {
+  // A program that only preloads data or calls libraries registers no
+  // image, and only a registration would have initialised libomptarget.
+  if (Registry::get().size() == 0) {
+    prepareCudaContexts();
+    __tgt_rtl_init();
+    __tgt_init_all_rtls();
+    std::atexit(__tgt_rtl_deinit);
+  }
   const char *Env = std::getenv("OFFLOAD_DEVICE");
   Expected<DeviceRequest> Request = parseDeviceRequest(Env ? Env : "");
   if (!Request)

@@ -166,17 +166,20 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
   // that the launch itself moves nothing and each copy can be timed.
   CallMapping Mapping;
   SmallVector<std::uint64_t, 16> Values(R.NumSlots);
-  if (Error E = Mapping.enter(D, R, Values.data()))
+  SmallVector<std::int64_t, 16> Types(R.NumSlots);
+  if (Error E = Mapping.enter(D, R, Values.data(), Types.data(),
+                              /*WithLaunch=*/true))
     return createStringError(
         formatv("kernel '{0}' on device {1} ({2}): {3}", K->Name, D.Id,
                 kindName(D.Kind), toString(std::move(E)))
             .str());
   SmallVector<void *, 16> Ptrs(R.NumSlots);
-  SmallVector<std::int64_t, 16> Sizes(R.NumSlots, sizeof(std::uint64_t));
-  SmallVector<std::int64_t, 16> Types(
-      R.NumSlots, detail::MapTypeTargetParam | detail::MapTypeLiteral);
-  for (unsigned I = 0; I < R.NumSlots; ++I)
+  SmallVector<std::int64_t, 16> Sizes(R.NumSlots);
+  for (unsigned I = 0; I < R.NumSlots; ++I) {
     Ptrs[I] = reinterpret_cast<void *>(Values[I]);
+    Sizes[I] = Types[I] & detail::MapTypeLiteral ? sizeof(std::uint64_t)
+                                                 : R.Sizes[I];
+  }
 
   KernelArgsTy Args{};
   Args.Version = 3;
@@ -237,6 +240,9 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
       if (A.Present)
         info(InfoTransfers, "  %s: %lld bytes already on the device",
              Name.c_str(), static_cast<long long>(A.Bytes));
+      if (A.WithLaunch)
+        info(InfoTransfers, "  %s: %lld bytes copied with the launch",
+             Name.c_str(), static_cast<long long>(A.Bytes));
       if (A.Copied)
         info(InfoTransfers, "  %s: %lld bytes to the device in %.1f us (%s)",
              Name.c_str(), static_cast<long long>(A.Bytes), A.ToSeconds * 1e6,
@@ -274,7 +280,9 @@ static Expected<LibraryCall *> enterCallImpl(const detail::rt::LaunchRequest &R,
   auto Call = std::make_unique<LibraryCall>();
   Call->D = &*D;
   Call->Name = "library call " + describeKernel(R.Kernel);
-  if (Error E = Call->Mapping.enter(*D, R, Values))
+  SmallVector<std::int64_t, 16> Types(R.NumSlots);
+  if (Error E = Call->Mapping.enter(*D, R, Values, Types.data(),
+                                    /*WithLaunch=*/false))
     return createStringError(formatv("{0} on device {1} ({2}): {3}",
                                      Call->Name, D->Id, kindName(D->Kind),
                                      toString(std::move(E)))

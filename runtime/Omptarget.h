@@ -60,6 +60,9 @@ struct KernelArgsTy {
 };
 
 void __tgt_register_lib(__tgt_bin_desc *Desc);
+void __tgt_rtl_init(void);
+void __tgt_rtl_deinit(void);
+void __tgt_init_all_rtls(void);
 void __tgt_unregister_lib(__tgt_bin_desc *Desc);
 int __tgt_target_kernel(ident_t *Loc, std::int64_t DeviceId,
                         std::int32_t NumTeams, std::int32_t ThreadLimit,

@@ -73,8 +73,14 @@ void printSummary() {
 }
 } // namespace
 
+static TransferStats &programTotals() {
+  static TransferStats T;
+  return T;
+}
+
 void recordCall(const std::string &Name, double Seconds,
                 const TransferStats &Stats) {
+  programTotals() += Stats;
   if (!(infoBits() & InfoSummary))
     return;
   auto &T = totals();
@@ -97,3 +103,10 @@ void fatal(llvm::Error E) {
 }
 
 } // namespace offload::rt
+
+namespace offload::detail::rt {
+Totals totals() {
+  const offload::rt::TransferStats &T = offload::rt::programTotals();
+  return {T.ToBytes, T.FromBytes, T.ToSeconds, T.FromSeconds};
+}
+} // namespace offload::detail::rt

@@ -126,8 +126,12 @@ enum class TransferMode { Staged, Direct };
 /// (preloaded) is neither copied nor counted.
 class CallMapping {
 public:
+  /// Types receives each slot's map type for the launch: a literal device
+  /// value, or, with WithLaunch, small data libomptarget copies as part of
+  /// the launch (asynchronously, one synchronisation for the whole call).
   llvm::Error enter(const Device &D, const detail::rt::LaunchRequest &R,
-                    std::uint64_t *DeviceSlots);
+                    std::uint64_t *Values, std::int64_t *Types,
+                    bool WithLaunch);
   llvm::Error exit();
   const TransferStats &stats() const { return Stats; }
 
@@ -136,6 +140,7 @@ public:
     void *Host, *Device;
     std::int64_t Bytes, Type;
     bool Present; // on the device before the call
+    bool WithLaunch = false; // copied by libomptarget during the launch
     bool Copied = false, CopiedBack = false;
     double ToSeconds = 0, FromSeconds = 0;
   };

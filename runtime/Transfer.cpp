@@ -110,7 +110,7 @@ private:
 /// Pipelined copies through two pinned buffers of one GPU.
 class StagingEngine {
 public:
-  static constexpr std::size_t ChunkBytes = 8 << 20;
+  static constexpr std::size_t ChunkBytes = 2 << 20;
 
   explicit StagingEngine(int Device)
       : Device(Device), Host(omp_get_initial_device()),
@@ -290,30 +290,46 @@ void unmap(const Device &D, void *Ptr, std::int64_t Bytes) {
 } // namespace
 
 Error CallMapping::enter(const Device &D, const detail::rt::LaunchRequest &R,
-                         std::uint64_t *DeviceSlots) {
+                         std::uint64_t *Values, std::int64_t *Types,
+                         bool WithLaunch) {
   Dev = &D;
   Args.clear();
+  const std::int64_t Literal =
+      detail::MapTypeTargetParam | detail::MapTypeLiteral;
   for (unsigned I = 0; I < R.NumSlots; ++I) {
-    DeviceSlots[I] = reinterpret_cast<std::uint64_t>(R.Ptrs[I]);
+    Values[I] = reinterpret_cast<std::uint64_t>(R.Ptrs[I]);
+    Types[I] = Literal;
     if (R.Types[I] & detail::MapTypeLiteral)
       continue;
     void *Host = R.Ptrs[I];
     std::int64_t Bytes = R.Sizes[I];
     if (!Host || Bytes == 0) {
-      DeviceSlots[I] = 0;
+      Values[I] = 0;
       continue;
     }
     if (Error E = checkAgainstStaged(D, Host, Bytes, /*ExactOnly=*/false))
       return E;
     bool Present = omp_target_is_present(Host, D.Id);
+    // Small data goes with the launch: libomptarget copies it on the
+    // launch's stream, and the call synchronises once.
+    if (WithLaunch && !Present && Bytes < StagingThreshold) {
+      Types[I] = R.Types[I];
+      Args.push_back({I, Host, nullptr, Bytes, R.Types[I], false, true});
+      if (R.Types[I] & detail::MapTypeTo)
+        Stats.ToBytes += Bytes;
+      if (R.Types[I] & detail::MapTypeFrom)
+        Stats.FromBytes += Bytes;
+      continue;
+    }
     Expected<void *> Device = mapAlloc(D, Host, Bytes);
     if (!Device)
       return Device.takeError();
-    DeviceSlots[I] = reinterpret_cast<std::uint64_t>(*Device);
+    Values[I] = reinterpret_cast<std::uint64_t>(*Device);
     Args.push_back({I, Host, *Device, Bytes, R.Types[I], Present});
     // Data already on the device (preloaded) is used as it is there.
     if (Present || !(R.Types[I] & detail::MapTypeTo))
       continue;
+    stagingFor(D); // set up before the clock starts
     double T0 = now();
     if (Error E = copy(D, *Device, Host, Bytes, /*ToDevice=*/true))
       return E;
@@ -327,6 +343,8 @@ Error CallMapping::enter(const Device &D, const detail::rt::LaunchRequest &R,
 
 Error CallMapping::exit() {
   for (MappedArg &A : Args) {
+    if (A.WithLaunch)
+      continue;
     if (!A.Present && (A.Type & detail::MapTypeFrom)) {
       double T0 = now();
       if (Error E = copy(*Dev, A.Host, A.Device, A.Bytes, /*ToDevice=*/false))

@@ -273,6 +273,22 @@ R callMapped(R (*Function)(P...), Args &&...A) {
 
 } // namespace detail
 
+/// Bytes copied between host and device, and the time it took, per
+/// direction, since the program started (all zero without the plugin).
+struct TransferTotals {
+  std::uint64_t to_device_bytes = 0, from_device_bytes = 0;
+  double to_device_seconds = 0, from_device_seconds = 0;
+};
+inline TransferTotals transfer_totals() {
+#if defined(__OFFLOAD_HOST__)
+  detail::rt::Totals T = detail::rt::totals();
+  return {T.ToDeviceBytes, T.FromDeviceBytes, T.ToDeviceSeconds,
+          T.FromDeviceSeconds};
+#else
+  return {};
+#endif
+}
+
 /// Interface B: maps Args by Function's parameter types, exactly as offload()
 /// maps a kernel's, calls Function on the host with views whose data() are
 /// the device copies (for vendor libraries: cuBLAS, rocBLAS), then copies

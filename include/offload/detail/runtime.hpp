@@ -38,6 +38,13 @@ void launch(const LaunchRequest &Request);
 void *enterCall(const LaunchRequest &Request, std::uint64_t *Values);
 void exitCall(void *Token, double Seconds);
 
+/// Bytes copied and seconds spent per direction since the program started.
+struct Totals {
+  std::uint64_t ToDeviceBytes, FromDeviceBytes;
+  double ToDeviceSeconds, FromDeviceSeconds;
+};
+Totals totals();
+
 /// preload: keeps [Data, Data + Bytes) on the selected device from stage()
 /// to unstage(); syncStaged() copies it back to the host meanwhile.
 void stage(void *Data, std::int64_t Bytes);
