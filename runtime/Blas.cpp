@@ -112,27 +112,39 @@ template <class F> bool bind(void *Library, const char *Name, F &Target) {
   return Target != nullptr;
 }
 
+} // namespace
+
+Expected<std::pair<void *, std::string>> loadCublas() {
+  std::vector<std::string> Tried, Patterns;
+  std::string Cuda = std::getenv("OFFLOAD_CUDA_PATH")
+                         ? std::getenv("OFFLOAD_CUDA_PATH")
+                         : "/usr/local/cuda";
+  Patterns.push_back(Cuda + "/lib64/libcublas.so*");
+  for (const std::string &Dir : pythonSitePackages())
+    Patterns.push_back(Dir + "/nvidia/cublas/lib/libcublas.so*");
+  auto Found = loadLibrary("OFFLOAD_CUBLAS",
+                           {"libcublas.so.13", "libcublas.so.12", "libcublas.so"},
+                           Patterns, Tried);
+  if (!Found.first)
+    return createStringError("cuBLAS was not found; set OFFLOAD_CUBLAS to "
+                             "the path of libcublas.so (tried " +
+                             join(Tried, ", ") + ")");
+  return Found;
+}
+
+namespace {
+
 Expected<const CublasApi &> cublas() {
   static std::once_flag Once;
   static CublasApi Api;
   static std::string Error;
   std::call_once(Once, [] {
-    std::vector<std::string> Tried, Patterns;
-    std::string Cuda = std::getenv("OFFLOAD_CUDA_PATH")
-                           ? std::getenv("OFFLOAD_CUDA_PATH")
-                           : "/usr/local/cuda";
-    Patterns.push_back(Cuda + "/lib64/libcublas.so*");
-    for (const std::string &Dir : pythonSitePackages())
-      Patterns.push_back(Dir + "/nvidia/cublas/lib/libcublas.so*");
-    auto [Library, Path] = loadLibrary(
-        "OFFLOAD_CUBLAS", {"libcublas.so.13", "libcublas.so.12", "libcublas.so"},
-        Patterns, Tried);
-    if (!Library) {
-      Error = "cuBLAS was not found; set OFFLOAD_CUBLAS to the path of "
-              "libcublas.so (tried " +
-              join(Tried, ", ") + ")";
+    Expected<std::pair<void *, std::string>> Found = loadCublas();
+    if (!Found) {
+      Error = toString(Found.takeError());
       return;
     }
+    auto [Library, Path] = *Found;
     int (*Create)(void **) = nullptr;
     if (!bind(Library, "cublasCreate_v2", Create) ||
         !bind(Library, "cublasSgemv_v2", Api.Sgemv) ||

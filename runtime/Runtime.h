@@ -189,6 +189,10 @@ std::optional<unsigned> cudaSyncFlags(llvm::StringRef Mode);
 /// Threads per block when a launch does not say.
 inline constexpr std::uint32_t DefaultBlock = 256;
 
+/// Finds and loads cuBLAS (see docs/env.md, OFFLOAD_CUBLAS): its handle and
+/// path, or an error that lists where it looked.
+llvm::Expected<std::pair<void *, std::string>> loadCublas();
+
 //===-- Reporting ----------------------------------------------------------===//
 
 /// OFFLOAD_INFO bits.
