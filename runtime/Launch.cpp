@@ -103,8 +103,8 @@ static std::string describeKernel(const void *Key) {
   return formatv("at {0}", Key).str();
 }
 
-static Expected<const KernelRecord &> findKernel(const void *Key) {
-  if (const KernelRecord *K = Registry::get().find(Key))
+static Expected<const Registry::Kernel &> findKernel(const void *Key) {
+  if (const Registry::Kernel *K = Registry::get().find(Key))
     return *K;
   return createStringError(
       formatv("the kernel {0} has no device image: compile the translation "
@@ -129,10 +129,10 @@ static std::string perSecond(std::uint64_t Bytes, double Seconds) {
 }
 
 Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
-  Expected<const KernelRecord &> Found = findKernel(R.Kernel);
+  Expected<const Registry::Kernel &> Found = findKernel(R.Kernel);
   if (!Found)
     return Found.takeError();
-  const KernelRecord *K = &*Found;
+  const KernelRecord *K = Found->Record;
 
   const std::uint64_t Threads = R.Extent[0] * R.Extent[1] * R.Extent[2];
   if (Threads == 0) {
@@ -140,11 +140,12 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
          K->Name);
     return Error::success();
   }
-  std::uint32_t Block[3];
+  std::uint32_t Block[3], GridBlocks[3];
   std::uint64_t Blocks[3];
   for (int Dim = 0; Dim < 3; ++Dim) {
     Block[Dim] = R.Block[Dim] ? R.Block[Dim] : (Dim == 0 ? DefaultBlock : 1);
     Blocks[Dim] = (R.Extent[Dim] + Block[Dim] - 1) / Block[Dim];
+    GridBlocks[Dim] = static_cast<std::uint32_t>(Blocks[Dim]);
   }
   const std::uint64_t BlockThreads =
       std::uint64_t(Block[0]) * Block[1] * Block[2];
@@ -162,17 +163,73 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
                 Blocks[1], Blocks[2])
             .str());
 
+  auto Geometry = [&] {
+    return R.Extent[1] == 1 && R.Extent[2] == 1
+               ? formatv("{0} threads, {1} blocks of {2}", Threads, Blocks[0],
+                         Block[0])
+                     .str()
+               : formatv("{0} x {1} x {2} threads, {3} x {4} x {5} blocks of "
+                         "{6} x {7} x {8}",
+                         R.Extent[0], R.Extent[1], R.Extent[2], Blocks[0],
+                         Blocks[1], Blocks[2], Block[0], Block[1], Block[2])
+                     .str();
+  };
+  auto InDevice = [&](Error E) {
+    return createStringError(formatv("kernel '{0}' on device {1} ({2}): {3}",
+                                     K->Name, D.Id, kindName(D.Kind),
+                                     toString(std::move(E)))
+                                 .str());
+  };
+
+  // On a GPU, a call whose data is preloaded or small is launched directly:
+  // queued without waiting when everything is preloaded.
+  SmallVector<std::uint64_t, 16> Values(R.NumSlots);
+  SmallVector<DirectCopy, 4> Copies;
+  if (D.Kind == DeviceKind::Cuda &&
+      directArguments(D, R, Values.data(), Copies)) {
+    auto T0 = std::chrono::steady_clock::now();
+    Expected<bool> Launched = launchDirect(D, *Found, GridBlocks, Block,
+                                           Values.data(), R.NumSlots, Copies);
+    if (!Launched)
+      return InDevice(Launched.takeError());
+    if (*Launched) {
+      double Seconds = std::chrono::duration<double>(
+                           std::chrono::steady_clock::now() - T0)
+                           .count();
+      TransferStats S;
+      for (const DirectCopy &C : Copies) {
+        S.ToBytes += C.Bytes;
+        S.FromBytes += C.From ? C.Bytes : 0;
+      }
+      recordCall(std::string("kernel '") + K->Name + "'", Seconds, S);
+      if (Copies.empty())
+        info(InfoCalls,
+             "kernel '%s' on device %d (%s): %s; queued in %.1f us, all data "
+             "on the device",
+             K->Name, D.Id, kindName(D.Kind).data(), Geometry().c_str(),
+             Seconds * 1e6);
+      else
+        info(InfoCalls,
+             "kernel '%s' on device %d (%s): %s; ran in %.1f us with %llu "
+             "bytes of small data in and %llu back",
+             K->Name, D.Id, kindName(D.Kind).data(), Geometry().c_str(),
+             Seconds * 1e6, static_cast<unsigned long long>(S.ToBytes),
+             static_cast<unsigned long long>(S.FromBytes));
+      return Error::success();
+    }
+  }
+  // libomptarget launches on a stream of its own: what is queued on ours
+  // must finish first.
+  if (Error E = synchronizeQueues())
+    return E;
+
   // Map first, then launch with the device addresses as plain values, so
   // that the launch itself moves nothing and each copy can be timed.
   CallMapping Mapping;
-  SmallVector<std::uint64_t, 16> Values(R.NumSlots);
   SmallVector<std::int64_t, 16> Types(R.NumSlots);
   if (Error E = Mapping.enter(D, R, Values.data(), Types.data(),
                               /*WithLaunch=*/true))
-    return createStringError(
-        formatv("kernel '{0}' on device {1} ({2}): {3}", K->Name, D.Id,
-                kindName(D.Kind), toString(std::move(E)))
-            .str());
+    return InDevice(std::move(E));
   SmallVector<void *, 16> Ptrs(R.NumSlots);
   SmallVector<std::int64_t, 16> Sizes(R.NumSlots);
   for (unsigned I = 0; I < R.NumSlots; ++I) {
@@ -189,7 +246,7 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
   Args.ArgSizes = Sizes.data();
   Args.ArgTypes = Types.data();
   for (int Dim = 0; Dim < 3; ++Dim) {
-    Args.NumTeams[Dim] = static_cast<std::uint32_t>(Blocks[Dim]);
+    Args.NumTeams[Dim] = GridBlocks[Dim];
     Args.ThreadLimit[Dim] = Block[Dim];
   }
   installAbortHandler();
@@ -208,32 +265,18 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
                 K->Name, D.Id, kindName(D.Kind), Rc)
             .str());
   if (Error E = Mapping.exit())
-    return createStringError(
-        formatv("kernel '{0}' on device {1} ({2}): {3}", K->Name, D.Id,
-                kindName(D.Kind), toString(std::move(E)))
-            .str());
+    return InDevice(std::move(E));
 
   const TransferStats &S = Mapping.stats();
   recordCall(std::string("kernel '") + K->Name + "'", KernelSeconds, S);
-  if (infoBits() & InfoCalls) {
-    std::string Geometry =
-        R.Extent[1] == 1 && R.Extent[2] == 1
-            ? formatv("{0} threads, {1} blocks of {2}", Threads, Blocks[0],
-                      Block[0])
-                  .str()
-            : formatv("{0} x {1} x {2} threads, {3} x {4} x {5} blocks of {6} "
-                      "x {7} x {8}",
-                      R.Extent[0], R.Extent[1], R.Extent[2], Blocks[0],
-                      Blocks[1], Blocks[2], Block[0], Block[1], Block[2])
-                  .str();
+  if (infoBits() & InfoCalls)
     info(InfoCalls,
          "kernel '%s' on device %d (%s): %s; %llu bytes to the device in %.1f "
          "us, kernel %.1f us, %llu bytes back in %.1f us",
-         K->Name, D.Id, kindName(D.Kind).data(), Geometry.c_str(),
+         K->Name, D.Id, kindName(D.Kind).data(), Geometry().c_str(),
          static_cast<unsigned long long>(S.ToBytes), S.ToSeconds * 1e6,
          KernelSeconds * 1e6, static_cast<unsigned long long>(S.FromBytes),
          S.FromSeconds * 1e6);
-  }
   if (infoBits() & InfoTransfers)
     for (const CallMapping::MappedArg &A : Mapping.arguments()) {
       std::string Name = slotName(*K, A.Slot);
@@ -257,7 +300,7 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
 
 static Error launchImpl(const detail::rt::LaunchRequest &R) {
   // Without a registered image libomptarget is not even initialised.
-  if (Expected<const KernelRecord &> K = findKernel(R.Kernel); !K)
+  if (Expected<const Registry::Kernel &> K = findKernel(R.Kernel); !K)
     return K.takeError();
   Expected<const Device &> D = selectedDevice();
   if (!D)
@@ -277,6 +320,9 @@ static Expected<LibraryCall *> enterCallImpl(const detail::rt::LaunchRequest &R,
   Expected<const Device &> D = selectedDevice();
   if (!D)
     return D.takeError();
+  // The library reads and writes the data on streams of its own.
+  if (Error E = synchronizeQueues())
+    return std::move(E);
   auto Call = std::make_unique<LibraryCall>();
   Call->D = &*D;
   Call->Name = "library call " + describeKernel(R.Kernel);
@@ -314,6 +360,9 @@ static Error stagingCall(const char *What, void *Data, std::int64_t Bytes,
   Expected<const Device &> D = selectedDevice();
   if (!D)
     return D.takeError();
+  // Copies and releases must not overtake queued kernels.
+  if (Error E = synchronizeQueues())
+    return E;
   TransferStats S;
   if (Error E = F(*D, S))
     return createStringError(formatv("{0} of the data at {1} ({2} bytes) on "
@@ -376,6 +425,24 @@ void unstage(void *Data, std::int64_t Bytes, bool Mutable) {
             return offload::rt::unstage(D, Data, Bytes, Mutable, S);
           }))
     offload::rt::fatal(std::move(E));
+}
+
+void synchronize() {
+  if (Error E = offload::rt::synchronizeQueues())
+    offload::rt::fatal(std::move(E));
+}
+
+void kernelResources(const void *Kernel, int *Registers, int *LocalBytes) {
+  const offload::rt::Registry::Kernel *K =
+      offload::rt::Registry::get().find(Kernel);
+  if (!K)
+    return;
+  Expected<const offload::rt::Device &> D = offload::rt::selectedDevice();
+  if (!D) {
+    consumeError(D.takeError());
+    return;
+  }
+  offload::rt::cudaKernelResources(*D, *K, *Registers, *LocalBytes);
 }
 
 void launch(const LaunchRequest &Request) {

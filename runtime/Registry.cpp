@@ -8,6 +8,7 @@
 
 #include <offload/detail/params.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 
 using namespace llvm;
@@ -43,14 +44,15 @@ Error Registry::add(Registration &R) {
   // An inline kernel used in several translation units is in each of their
   // images; the first registration serves all of them.
   for (const KernelRecord &K : ArrayRef(R.Kernels, R.NumKernels))
-    Kernels.try_emplace(K.Key, &K);
+    Kernels.try_emplace(K.Key, Kernel{&K, &R});
   info(InfoEvents, "registered %d image(s) [%s] with %u kernel(s) from %s",
        R.Desc->NumDeviceImages, R.Targets, R.NumKernels, R.Source);
   return Error::success();
 }
 
-const KernelRecord *Registry::find(const void *Key) const {
-  return Kernels.lookup(Key);
+const Registry::Kernel *Registry::find(const void *Key) const {
+  auto It = Kernels.find(Key);
+  return It == Kernels.end() ? nullptr : &It->second;
 }
 
 std::string Registry::targets() const {
@@ -63,6 +65,12 @@ std::string Registry::targets() const {
 }
 
 void Registry::clear() {
+  // Kernels still queued must finish before their images go. One that failed
+  // fails the program even if nothing waited for it.
+  if (Error E = synchronizeQueues()) {
+    std::fprintf(stderr, "offload: error: %s\n", toString(std::move(E)).c_str());
+    std::_Exit(1);
+  }
   for (Registration *R : reverse(Registrations))
     __tgt_unregister_lib(R->Desc);
   Registrations.clear();

@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -57,8 +58,13 @@ public:
 
   /// Checks R and registers its images with libomptarget.
   llvm::Error add(Registration &R);
+  /// A registered kernel and the registration whose images hold it.
+  struct Kernel {
+    const KernelRecord *Record;
+    const Registration *Owner;
+  };
   /// The kernel whose host key is Key, or null.
-  const KernelRecord *find(const void *Key) const;
+  const Kernel *find(const void *Key) const;
   /// The targets of every registered image, comma-separated, for messages.
   std::string targets() const;
   std::size_t size() const { return Registrations.size(); }
@@ -67,7 +73,7 @@ public:
 
 private:
   std::vector<Registration *> Registrations;
-  llvm::DenseMap<const void *, const KernelRecord *> Kernels;
+  llvm::DenseMap<const void *, Kernel> Kernels;
 };
 
 //===-- Devices ------------------------------------------------------------===//
@@ -141,6 +147,7 @@ public:
     std::int64_t Bytes, Type;
     bool Present; // on the device before the call
     bool WithLaunch = false; // copied by libomptarget during the launch
+    bool Staged = false;     // kept on the device by a preload
     bool Copied = false, CopiedBack = false;
     double ToSeconds = 0, FromSeconds = 0;
   };
@@ -151,6 +158,14 @@ private:
   std::vector<MappedArg> Args;
   TransferStats Stats;
 };
+
+struct DirectCopy;
+/// Whether every argument of R can go to D without libomptarget: preloaded
+/// data (its device address goes to Values) or small host data (added to
+/// Copies). Literal slots are copied to Values as they are.
+bool directArguments(const Device &D, const detail::rt::LaunchRequest &R,
+                     std::uint64_t *Values,
+                     llvm::SmallVectorImpl<DirectCopy> &Copies);
 
 /// Preloading: keeps [Ptr, Ptr + Bytes) on D until the matching unstage.
 /// Staging the same range again only counts; a range that overlaps a staged
@@ -183,6 +198,34 @@ llvm::Error launchOn(const Device &D, const detail::rt::LaunchRequest &R);
 void prepareCudaContexts();
 /// Waits for all work queued on D (by vendor libraries too).
 llvm::Error synchronizeDevice(const Device &D);
+/// Small host data a direct launch copies in before the kernel (and back
+/// after it, when From).
+struct DirectCopy {
+  unsigned Slot;
+  void *Host;
+  std::int64_t Bytes;
+  bool From;
+};
+/// The largest DirectCopy.
+std::size_t directCopyLimit();
+/// Launches kernel K on D's own stream, bypassing libomptarget, when D can
+/// (a CUDA GPU with an image for K; OFFLOAD_LAUNCH not `sync`); false when
+/// the launch must go through libomptarget. Values holds the slots' device
+/// values; the slots of Copies get scratch addresses. Without Copies the
+/// call returns once the kernel is queued; with them, once it has finished
+/// and From data is back.
+llvm::Expected<bool> launchDirect(const Device &D, const Registry::Kernel &K,
+                                  const std::uint32_t Blocks[3],
+                                  const std::uint32_t Block[3],
+                                  std::uint64_t *Values, unsigned NumSlots,
+                                  llvm::ArrayRef<DirectCopy> Copies);
+/// Registers and local bytes per thread of K on D (a CUDA GPU); left
+/// unchanged where D cannot say.
+void cudaKernelResources(const Device &D, const Registry::Kernel &K,
+                         int &Registers, int &LocalBytes);
+/// Waits for every queued launch; an error names the kernels that may have
+/// failed.
+llvm::Error synchronizeQueues();
 /// The CUctx_flags of an OFFLOAD_CUDA_SYNC value, if it is one.
 std::optional<unsigned> cudaSyncFlags(llvm::StringRef Mode);
 

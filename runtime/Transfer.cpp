@@ -240,6 +240,7 @@ Error copy(const Device &D, void *Dst, const void *Src, std::int64_t Bytes,
 struct StagedRange {
   int Device;
   const char *Begin, *End;
+  char *DeviceBegin;
   unsigned Handles;
 };
 std::vector<StagedRange> &stagedRanges() {
@@ -268,6 +269,16 @@ Error checkAgainstStaged(const Device &D, const void *Ptr, std::int64_t Bytes,
   return Error::success();
 }
 
+/// The device address of [Ptr, +Bytes) when a preload keeps it on D, or
+/// null: such data needs no lookup in libomptarget's mapping table.
+void *stagedAddress(const Device &D, const void *Ptr, std::int64_t Bytes) {
+  const char *B = static_cast<const char *>(Ptr);
+  for (const StagedRange &R : stagedRanges())
+    if (R.Device == D.Id && R.Begin <= B && B + Bytes <= R.End)
+      return R.DeviceBegin + (B - R.Begin);
+  return nullptr;
+}
+
 Expected<void *> mapAlloc(const Device &D, void *Ptr, std::int64_t Bytes) {
   std::int64_t Type = MapAlloc, Size = Bytes;
   __tgt_target_data_begin_mapper(&Location, D.Id, 1, &Ptr, &Ptr, &Size, &Type,
@@ -289,6 +300,34 @@ void unmap(const Device &D, void *Ptr, std::int64_t Bytes) {
 
 } // namespace
 
+bool directArguments(const Device &D, const detail::rt::LaunchRequest &R,
+                     std::uint64_t *Values,
+                     SmallVectorImpl<DirectCopy> &Copies) {
+  for (unsigned I = 0; I < R.NumSlots; ++I) {
+    Values[I] = reinterpret_cast<std::uint64_t>(R.Ptrs[I]);
+    if (R.Types[I] & detail::MapTypeLiteral)
+      continue;
+    void *Host = R.Ptrs[I];
+    std::int64_t Bytes = R.Sizes[I];
+    if (!Host || Bytes == 0) {
+      Values[I] = 0;
+    } else if (void *Device = stagedAddress(D, Host, Bytes)) {
+      Values[I] = reinterpret_cast<std::uint64_t>(Device);
+    } else if (std::size_t(Bytes) <= directCopyLimit() &&
+               !omp_target_is_present(Host, D.Id)) {
+      // (Partly staged data is left to the mapping path, which reports it.)
+      if (Error E = checkAgainstStaged(D, Host, Bytes, /*ExactOnly=*/false)) {
+        consumeError(std::move(E));
+        return false;
+      }
+      Copies.push_back({I, Host, Bytes, bool(R.Types[I] & detail::MapTypeFrom)});
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
 Error CallMapping::enter(const Device &D, const detail::rt::LaunchRequest &R,
                          std::uint64_t *Values, std::int64_t *Types,
                          bool WithLaunch) {
@@ -305,6 +344,12 @@ Error CallMapping::enter(const Device &D, const detail::rt::LaunchRequest &R,
     std::int64_t Bytes = R.Sizes[I];
     if (!Host || Bytes == 0) {
       Values[I] = 0;
+      continue;
+    }
+    if (void *Device = stagedAddress(D, Host, Bytes)) {
+      Values[I] = reinterpret_cast<std::uint64_t>(Device);
+      Args.push_back({I, Host, Device, Bytes, R.Types[I], /*Present=*/true});
+      Args.back().Staged = true;
       continue;
     }
     if (Error E = checkAgainstStaged(D, Host, Bytes, /*ExactOnly=*/false))
@@ -343,7 +388,7 @@ Error CallMapping::enter(const Device &D, const detail::rt::LaunchRequest &R,
 
 Error CallMapping::exit() {
   for (MappedArg &A : Args) {
-    if (A.WithLaunch)
+    if (A.WithLaunch || A.Staged)
       continue;
     if (!A.Present && (A.Type & detail::MapTypeFrom)) {
       double T0 = now();
@@ -377,7 +422,8 @@ Error stage(const Device &D, void *Ptr, std::int64_t Bytes,
     ++It->Handles;
   else
     Ranges.push_back({D.Id, static_cast<const char *>(Ptr),
-                      static_cast<const char *>(Ptr) + Bytes, 1});
+                      static_cast<const char *>(Ptr) + Bytes,
+                      static_cast<char *>(*Device), 1});
   if (Present)
     return Error::success();
   double T0 = now();

@@ -15,6 +15,10 @@
 #include <offload/detail/atomics.hpp>
 #include <offload/region.hpp>
 
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+#include <offload/detail/gpu.hpp>
+#endif
+
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -64,7 +68,15 @@ public:
 
   // Checked operations: an index past the end stops the kernel.
   T fetch_add(std::uint64_t I, T V) const { return unchecked_fetch_add(at(I), V); }
-  void add(std::uint64_t I, T V) const { (void)fetch_add(I, V); }
+  /// Like fetch_add without the old value, which lets a GPU combine the
+  /// adds of a warp to one address into one atomic.
+  void add(std::uint64_t I, T V) const {
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+    detail::gpu::aggregatedAdd(&Data[at(I)], V);
+#else
+    (void)fetch_add(I, V);
+#endif
+  }
   void sub(std::uint64_t I, T V) const { (void)fetch_add(I, T(0) - V); }
   T fetch_min(std::uint64_t I, T V) const { return unchecked_fetch_min(at(I), V); }
   T fetch_max(std::uint64_t I, T V) const { return unchecked_fetch_max(at(I), V); }

@@ -289,6 +289,34 @@ inline TransferTotals transfer_totals() {
 #endif
 }
 
+/// Waits until every kernel queued on preloaded data has finished; a kernel
+/// that failed ends the program with a message naming it. Timing a loop of
+/// such calls needs this, as CUDA code needs cudaDeviceSynchronize().
+inline void synchronize() {
+#if defined(__OFFLOAD_HOST__)
+  detail::rt::synchronize();
+#endif
+}
+
+/// What a kernel uses of the selected GPU, per thread (as cuobjdump
+/// --dump-resource-usage reports it); -1 where the device does not say (the
+/// host device) or the kernel was not compiled for it.
+struct KernelResources {
+  int registers = -1;
+  int local_bytes = -1;
+};
+template <class Kernel> KernelResources kernel_resources(Kernel &&K) {
+  KernelResources R;
+#if defined(__OFFLOAD_HOST__)
+  detail::rt::kernelResources(
+      reinterpret_cast<const void *>(static_cast<detail::KernelPtr<Kernel>>(K)),
+      &R.registers, &R.local_bytes);
+#else
+  (void)K;
+#endif
+  return R;
+}
+
 /// Interface B: maps Args by Function's parameter types, exactly as offload()
 /// maps a kernel's, calls Function on the host with views whose data() are
 /// the device copies (for vendor libraries: cuBLAS, rocBLAS), then copies
@@ -324,7 +352,10 @@ decltype(auto) offload_args(Function &&F, Args &&...A) {
 /// Runs Kernel on the selected device with Args mapped by the kernel's
 /// parameter types; the launch has as many logical threads as the Region
 /// arguments ask for. Returns when the kernel has finished and the mutable
-/// data is back on the host.
+/// data is back on the host, except when every argument is preloaded (or a
+/// scalar): then, on a GPU, the call only queues the kernel, and the next
+/// call that needs the host, a preload's sync or release, or synchronize()
+/// waits for it.
 template <class Kernel, class... Args>
   requires(!std::is_same_v<std::remove_cvref_t<Kernel>, Launch>)
 void offload(Kernel &&K, Args &&...A) {

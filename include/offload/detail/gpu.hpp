@@ -97,6 +97,28 @@ template <class Op, class V> inline V blockReduce(V X) {
   return X;
 }
 
+/// *Target += X atomically. When every lane of a full warp adds to the same
+/// address (a histogram's run of equal bins, a single accumulator), the
+/// warp sums its values first and one lane adds the sum: 32 times fewer
+/// atomics on the contended address.
+template <class V> inline void aggregatedAdd(V *Target, V X) {
+  struct Plus {
+    static V combine(V A, V B) { return A + B; }
+  };
+  const std::uint64_t Mask = __gpu_lane_mask();
+  const std::uint32_t Lanes = __gpu_num_lanes();
+  const std::uint64_t Full = Lanes == 64 ? ~std::uint64_t(0)
+                                         : (std::uint64_t(1) << Lanes) - 1;
+  if (Mask == Full &&
+      __gpu_ballot(Mask, shuffle(Mask, 0, Target) == Target) == Full) {
+    X = warpReduce<Plus>(X, Lanes);
+    if (__gpu_lane_id() == 0)
+      atomicFetchAdd(Target, X);
+    return;
+  }
+  atomicFetchAdd(Target, X);
+}
+
 /// *Target = Op::combine(*Target, X), atomically with respect to the device.
 template <class Op, class V> inline void atomicCombine(V *Target, V X) {
   if constexpr (Op::kind == ReduceKind::Sum) {

@@ -109,7 +109,7 @@ concept ByValue =
     !IsSpan<T>::value &&
     (std::is_arithmetic_v<T> || std::is_enum_v<T> ||
      (std::is_class_v<T> && std::is_trivially_copyable_v<T>)) &&
-    sizeof(T) <= 64;
+    sizeof(T) <= 256;
 
 /// Copies a value into whole slots and back.
 template <class T> void putWords(const T &V, SlotWriter &W) {

@@ -28,6 +28,11 @@ struct LaunchRequest {
 /// prints an error naming the kernel, the device and the cause, and exits
 /// with a non-zero status.
 void launch(const LaunchRequest &Request);
+/// Waits for the launches the runtime queued without waiting.
+void synchronize();
+/// Registers and local (spill) bytes per thread of the kernel whose host key
+/// is Kernel on the selected device; -1 where the device does not say.
+void kernelResources(const void *Kernel, int *Registers, int *LocalBytes);
 
 /// Reached only if the plugin let an invalid offload() call through.
 [[noreturn]] void invalidCall(const char *Signature);

@@ -118,6 +118,60 @@ TEST(Preload, PartOfStagedDataIsUsedInPlace) {
   EXPECT_EQ(Y[30], 0.0);
 }
 
+// Out[i] depends on In[i - 1]: a call that overtook the one before it would
+// read stale neighbours.
+void smooth(std::span<const double> In, Region<double> Out) {
+  for (auto [I, V] : Out)
+    V = 0.5 * (In[I] + In[I == 0 ? 0 : I - 1]);
+}
+
+TEST(Preload, CallsOnPreloadedDataRunInOrder) {
+  const std::size_t N = 1 << 16;
+  std::vector<double> A(N), B(N, 0.0);
+  for (std::size_t I = 0; I < N; ++I)
+    A[I] = double(I % 7);
+  std::vector<double> WantA = A, WantB = B;
+  auto HostSmooth = [](const std::vector<double> &In, std::vector<double> &Out) {
+    for (std::size_t I = 0; I < In.size(); ++I)
+      Out[I] = 0.5 * (In[I] + In[I == 0 ? 0 : I - 1]);
+  };
+  {
+    // On a GPU these calls are queued without waiting.
+    auto HA = preload_mut(A), HB = preload_mut(B);
+    for (int Step = 0; Step < 50; ++Step) {
+      offload::offload(smooth, HA, HB);
+      offload::offload(smooth, HB, HA);
+      HostSmooth(WantA, WantB);
+      HostSmooth(WantB, WantA);
+    }
+    offload::synchronize();
+  }
+  EXPECT_EQ(A, WantA);
+  EXPECT_EQ(B, WantB);
+}
+
+void scatterPastTheEnd(Region<double> Y, offload::Atomic<double> Sums) {
+  for (auto [I, V] : Y)
+    Sums.add(I + 1000000, V);
+}
+
+void scatterOnPreloadedData() {
+  std::vector<double> Y(64, 1.0), Sums(4, 0.0);
+  auto HY = preload_mut(Y), HSums = preload_mut(Sums);
+  offload::offload(scatterPastTheEnd, HY, HSums);
+  offload::synchronize();
+}
+
+TEST(PreloadDeathTest, AFailedQueuedKernelIsReportedByName) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  // On a GPU the kernel is queued and traps; the wait reports it. On the
+  // host the bad index is reported directly.
+  EXPECT_DEATH(
+      scatterOnPreloadedData(),
+      "offload: error: (kernel '.*scatterPastTheEnd' failed on device [0-9]+ "
+      "\\(cuda\\)|offload::Atomic index 1000000 is out of range)");
+}
+
 #if defined(__OFFLOAD_HOST__)
 TEST(PreloadDeathTest, OverlappingStagingOfAnotherRangeIsAnError) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");

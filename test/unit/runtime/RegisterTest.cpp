@@ -23,11 +23,13 @@ void fillSeven(offload::Region<int> V) {
 void offloadFillSeven(std::vector<int> &V) { offload::offload(fillSeven, V); }
 
 TEST(Register, ConstructorRegistersTheKernelsOfThisTranslationUnit) {
-  const KernelRecord *K =
+  const Registry::Kernel *K =
       Registry::get().find(reinterpret_cast<const void *>(&fillSeven));
   ASSERT_NE(K, nullptr);
-  EXPECT_STREQ(K->Name, "fillSeven");
-  EXPECT_NE(K->EntryId, nullptr);
+  EXPECT_STREQ(K->Record->Name, "fillSeven");
+  EXPECT_NE(K->Record->EntryId, nullptr);
+  ASSERT_NE(K->Owner, nullptr);
+  EXPECT_STREQ(K->Owner->Targets, "host");
   EXPECT_EQ(Registry::get().targets(), "host");
 }
 

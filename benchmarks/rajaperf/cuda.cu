@@ -1,0 +1,989 @@
+//===- benchmarks/rajaperf/cuda.cu - Hand-written CUDA baselines ----------===//
+//
+// The baseline of each kernel, in the shape of RAJAPerf's Base_CUDA: blocks
+// of 256 threads (32 x 8 for 2-D and 3-D kernels), the same loop structure,
+// the same number of launches per rep, nvcc -O3 -arch=sm_90. Reductions and
+// atomics have two tunings: RAJAPerf's default (results in managed memory
+// that the host initialises and reads each rep) and a device-side one
+// (results in device memory, copied asynchronously, occupancy-sized grids).
+//
+//===----------------------------------------------------------------------===//
+
+#include "formulas.hpp"
+#include "variants.hpp"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <chrono>
+#include <initializer_list>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace rajaperf {
+namespace {
+
+constexpr int Block = 256;
+constexpr int BlockX = 32, BlockY = Block / BlockX;
+
+void check(cudaError_t E, const char *What) {
+  if (E != cudaSuccess) {
+    std::fprintf(stderr, "rajaperf: CUDA error in %s: %s\n", What,
+                 cudaGetErrorString(E));
+    std::exit(1);
+  }
+}
+#define CUDA_CHECK(X) check((X), #X)
+
+unsigned blocksFor(Index N, int Size = Block) {
+  return unsigned((N + Size - 1) / Size);
+}
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point T) {
+  return std::chrono::duration<double>(Clock::now() - T).count();
+}
+
+/// The device arrays of one run, with the transfers timed.
+class Session {
+public:
+  explicit Session(Measured &M) : M(M) {}
+  ~Session() {
+    for (void *P : Allocations)
+      cudaFree(P);
+  }
+  template <class T> T *in(const std::vector<T> &V) {
+    T *P = nullptr;
+    CUDA_CHECK(cudaMalloc(&P, V.size() * sizeof(T)));
+    Allocations.push_back(P);
+    auto T0 = Clock::now();
+    CUDA_CHECK(cudaMemcpy(P, V.data(), V.size() * sizeof(T),
+                          cudaMemcpyHostToDevice));
+    M.ToSeconds += since(T0);
+    M.ToBytes += V.size() * sizeof(T);
+    return P;
+  }
+  template <class T> void out(std::vector<T> &V, const T *P) {
+    auto T0 = Clock::now();
+    CUDA_CHECK(cudaMemcpy(V.data(), P, V.size() * sizeof(T),
+                          cudaMemcpyDeviceToHost));
+    M.FromSeconds += since(T0);
+    M.FromBytes += V.size() * sizeof(T);
+  }
+  /// Times the reps loop between device synchronisations.
+  template <class F> void loop(F Body) {
+    CUDA_CHECK(cudaDeviceSynchronize());
+    auto T0 = Clock::now();
+    Body();
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaDeviceSynchronize());
+    M.KernelSeconds = since(T0);
+  }
+  template <class... K> void registers(K... Kernels) {
+    for (const void *F : {reinterpret_cast<const void *>(Kernels)...}) {
+      cudaFuncAttributes A;
+      CUDA_CHECK(cudaFuncGetAttributes(&A, F));
+      M.Registers = std::max(M.Registers, A.numRegs);
+    }
+  }
+
+private:
+  Measured &M;
+  std::vector<void *> Allocations;
+};
+
+/// A reduction's result: in managed memory that the host writes and reads
+/// directly (RAJAPerf's default), or in device memory copied through a
+/// pinned buffer.
+template <class T> class Result {
+public:
+  Result(bool Managed, int Count) : Managed(Managed), Count(Count) {
+    if (Managed) {
+      CUDA_CHECK(cudaMallocManaged(&Device, Count * sizeof(T)));
+      int Dev = 0;
+      CUDA_CHECK(cudaGetDevice(&Dev));
+      cudaMemLocation Location{cudaMemLocationTypeDevice, Dev};
+      CUDA_CHECK(cudaMemAdvise(Device, Count * sizeof(T),
+                               cudaMemAdviseSetPreferredLocation, Location));
+      cudaMemLocation Cpu{cudaMemLocationTypeHost, 0};
+      CUDA_CHECK(cudaMemAdvise(Device, Count * sizeof(T),
+                               cudaMemAdviseSetAccessedBy, Cpu));
+      Host = Device;
+    } else {
+      CUDA_CHECK(cudaMalloc(&Device, Count * sizeof(T)));
+      CUDA_CHECK(cudaMallocHost(&Host, Count * sizeof(T)));
+    }
+  }
+  ~Result() {
+    cudaFree(Device);
+    if (!Managed)
+      cudaFreeHost(Host);
+  }
+  T *device() const { return Device; }
+  /// Sets every element to the one value given, or each to its own.
+  void reset(std::initializer_list<T> Values) {
+    for (int I = 0; I < Count; ++I)
+      Host[I] = Values.size() == 1 ? *Values.begin() : Values.begin()[I];
+    if (!Managed)
+      CUDA_CHECK(cudaMemcpyAsync(Device, Host, Count * sizeof(T),
+                                 cudaMemcpyHostToDevice, 0));
+  }
+  const T *fetch() {
+    if (!Managed)
+      CUDA_CHECK(cudaMemcpyAsync(Host, Device, Count * sizeof(T),
+                                 cudaMemcpyDeviceToHost, 0));
+    CUDA_CHECK(cudaStreamSynchronize(0));
+    return Host;
+  }
+
+private:
+  bool Managed;
+  int Count;
+  T *Device = nullptr, *Host = nullptr;
+};
+
+/// The grid of a grid-stride kernel: one per element (RAJAPerf's "direct")
+/// or as many blocks as fit on the GPU at once ("occgs").
+template <class K> unsigned reductionGrid(K Kernel, Index N, bool Occupancy) {
+  unsigned Direct = blocksFor(N);
+  if (!Occupancy)
+    return Direct;
+  int PerSm = 0, Dev = 0, Sms = 0;
+  CUDA_CHECK(cudaGetDevice(&Dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&Sms, cudaDevAttrMultiProcessorCount, Dev));
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &PerSm, Kernel, Block, 0));
+  return std::min<unsigned>(Direct, unsigned(PerSm * Sms));
+}
+
+// The tunings of reductions and atomics.
+const std::vector<std::string> ReductionTunings = {"managed_direct_256",
+                                                   "device_occgs_256"};
+bool managed(int Tuning) { return Tuning == 0; }
+const std::vector<std::string> PlainTuning = {"block_256"};
+
+__device__ Index globalIndex() {
+  return Index(blockIdx.x) * blockDim.x + threadIdx.x;
+}
+
+/// Tree reduction of Shared[0..Block) into Shared[0], as RAJAPerf writes it.
+template <class T, class Op> __device__ void treeReduce(T *Shared, Op Combine) {
+  __syncthreads();
+  for (int S = Block / 2; S > 0; S /= 2) {
+    if (int(threadIdx.x) < S)
+      Shared[threadIdx.x] = Combine(Shared[threadIdx.x], Shared[threadIdx.x + S]);
+    __syncthreads();
+  }
+}
+
+//===-- Kernels ------------------------------------------------------------===//
+
+__global__ void copyK(Real *C, const Real *A, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    C[I] = A[I];
+}
+
+__global__ void triadK(Real *A, const Real *B, const Real *C, Real Alpha,
+                       Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    A[I] = B[I] + Alpha * C[I];
+}
+
+__global__ void dotK(const Real *A, const Real *B, Real *Dot, Index N) {
+  __shared__ Real Partial[Block];
+  Partial[threadIdx.x] = 0.0;
+  for (Index I = globalIndex(); I < N; I += Index(gridDim.x) * Block)
+    Partial[threadIdx.x] += A[I] * B[I];
+  treeReduce(Partial, [](Real X, Real Y) { return X + Y; });
+  if (threadIdx.x == 0)
+    atomicAdd(Dot, Partial[0]);
+}
+
+__global__ void daxpyK(Real *Y, const Real *X, Real A, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    Y[I] += A * X[I];
+}
+
+__global__ void init3K(Real *Out1, Real *Out2, Real *Out3, const Real *In1,
+                       const Real *In2, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    Out1[I] = Out2[I] = Out3[I] = -In1[I] - In2[I];
+}
+
+__global__ void reduce3IntK(const int *Vec, int *Results, Index N) {
+  __shared__ int Sum[Block], Min[Block], Max[Block];
+  Sum[threadIdx.x] = 0, Min[threadIdx.x] = INT_MAX, Max[threadIdx.x] = INT_MIN;
+  for (Index I = globalIndex(); I < N; I += Index(gridDim.x) * Block) {
+    Sum[threadIdx.x] += Vec[I];
+    Min[threadIdx.x] = min(Min[threadIdx.x], Vec[I]);
+    Max[threadIdx.x] = max(Max[threadIdx.x], Vec[I]);
+  }
+  __syncthreads();
+  for (int S = Block / 2; S > 0; S /= 2) {
+    if (int(threadIdx.x) < S) {
+      Sum[threadIdx.x] += Sum[threadIdx.x + S];
+      Min[threadIdx.x] = min(Min[threadIdx.x], Min[threadIdx.x + S]);
+      Max[threadIdx.x] = max(Max[threadIdx.x], Max[threadIdx.x + S]);
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) {
+    atomicAdd(&Results[0], Sum[0]);
+    atomicMin(&Results[1], Min[0]);
+    atomicMax(&Results[2], Max[0]);
+  }
+}
+
+__global__ void piAtomicK(Real *Pi, Real Dx, Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    Real X = (Real(I) + 0.5) * Dx;
+    atomicAdd(Pi, Dx / (1.0 + X * X));
+  }
+}
+
+__global__ void reduceSumK(const Real *X, Real *Sum, Index N) {
+  __shared__ Real Partial[Block];
+  Partial[threadIdx.x] = 0.0;
+  for (Index I = globalIndex(); I < N; I += Index(gridDim.x) * Block)
+    Partial[threadIdx.x] += X[I];
+  treeReduce(Partial, [](Real A, Real B) { return A + B; });
+  if (threadIdx.x == 0)
+    atomicAdd(Sum, Partial[0]);
+}
+
+/// RAJAPerf's shared-memory histogram: 16 copies of the bins in shared
+/// memory, 2 in global memory.
+constexpr int SharedCopies = 16, GlobalCopies = 2;
+__global__ void histogramK(const Index *Bins, unsigned long long *Counts,
+                           Index NumBins, Index N) {
+  extern __shared__ unsigned long long Shared[];
+  for (Index B = threadIdx.x; B < NumBins * SharedCopies; B += Block)
+    Shared[B] = 0;
+  __syncthreads();
+  for (Index I = globalIndex(); I < N; I += Index(gridDim.x) * Block)
+    atomicAdd(&Shared[Bins[I] * SharedCopies + (threadIdx.x % SharedCopies)],
+              1ULL);
+  __syncthreads();
+  for (Index B = threadIdx.x; B < NumBins; B += Block) {
+    unsigned long long Sum = 0;
+    for (int S = 0; S < SharedCopies; ++S)
+      Sum += Shared[B * SharedCopies + S];
+    if (Sum)
+      atomicAdd(&Counts[B + (blockIdx.x % GlobalCopies) * NumBins], Sum);
+  }
+}
+
+struct MinLoc {
+  Real Val;
+  Index Loc;
+};
+__device__ __host__ inline MinLoc firstOf(MinLoc A, MinLoc B) {
+  return B.Val < A.Val || (B.Val == A.Val && B.Loc < A.Loc) ? B : A;
+}
+/// Each block's first minimum into Blocks[blockIdx.x].
+__global__ void firstMinK(const Real *X, MinLoc Init, MinLoc *Blocks, Index N) {
+  __shared__ MinLoc Partial[Block];
+  Partial[threadIdx.x] = Init;
+  for (Index I = globalIndex(); I < N; I += Index(gridDim.x) * Block)
+    if (X[I] < Partial[threadIdx.x].Val)
+      Partial[threadIdx.x] = {X[I], I};
+  treeReduce(Partial, [](MinLoc A, MinLoc B) { return firstOf(A, B); });
+  if (threadIdx.x == 0)
+    Blocks[blockIdx.x] = Partial[0];
+}
+/// The device-side finish: one block reduces the blocks' minima.
+__global__ void firstMinFinishK(MinLoc *Blocks, unsigned NumBlocks) {
+  __shared__ MinLoc Partial[Block];
+  Partial[threadIdx.x] = Blocks[0];
+  for (unsigned B = threadIdx.x; B < NumBlocks; B += Block)
+    Partial[threadIdx.x] = firstOf(Partial[threadIdx.x], Blocks[B]);
+  treeReduce(Partial, [](MinLoc A, MinLoc B) { return firstOf(A, B); });
+  if (threadIdx.x == 0)
+    Blocks[0] = Partial[0];
+}
+
+__device__ void index2D(Index &Row, Index &Col, Index Offset) {
+  Col = Offset + Index(blockIdx.x) * BlockX + threadIdx.x;
+  Row = Offset + Index(blockIdx.y) * BlockY + threadIdx.y;
+}
+
+__global__ void hydro1K(Real *Za, Real *Zb, const Real *Zp, const Real *Zq,
+                        const Real *Zr, const Real *Zm, Index Jn, Index Kn) {
+  Index K, J;
+  index2D(K, J, 1);
+  if (K < Kn - 1 && J < Jn - 1) {
+    Za[J + K * Jn] = formula::hydroZa(Zp, Zq, Zr, Zm, J + K * Jn, Jn);
+    Zb[J + K * Jn] = formula::hydroZb(Zp, Zq, Zr, Zm, J + K * Jn, Jn);
+  }
+}
+
+__global__ void hydro2K(Real *Zu, Real *Zv, const Real *Za, const Real *Zb,
+                        const Real *Zz, const Real *Zr, Index Jn, Index Kn) {
+  Index K, J;
+  index2D(K, J, 1);
+  if (K < Kn - 1 && J < Jn - 1) {
+    Zu[J + K * Jn] += formula::hydroUpdate(Za, Zb, Zz, J + K * Jn, Jn);
+    Zv[J + K * Jn] += formula::hydroUpdate(Za, Zb, Zr, J + K * Jn, Jn);
+  }
+}
+
+__global__ void hydro3K(Real *Zrout, Real *Zzout, const Real *Zr,
+                        const Real *Zz, const Real *Zu, const Real *Zv,
+                        Index Jn, Index Kn) {
+  Index K, J;
+  index2D(K, J, 1);
+  if (K < Kn - 1 && J < Jn - 1) {
+    Zrout[J + K * Jn] = Zr[J + K * Jn] + Hydro2D::T * Zu[J + K * Jn];
+    Zzout[J + K * Jn] = Zz[J + K * Jn] + Hydro2D::T * Zv[J + K * Jn];
+  }
+}
+
+__global__ void jacobiK(Real *Out, const Real *In, Index N) {
+  Index I, J;
+  index2D(I, J, 1);
+  if (I < N - 1 && J < N - 1)
+    Out[J + I * N] = formula::jacobi(In, I, J, N);
+}
+
+__global__ void heatK(Real *Out, const Real *In, Index N) {
+  Index J, K;
+  index2D(J, K, 1);
+  Index I = 1 + blockIdx.z;
+  if (I < N - 1 && J < N - 1 && K < N - 1)
+    Out[K + N * (J + N * I)] = formula::heat(In, I, J, K, N);
+}
+
+__global__ void gemmK(Real *C, const Real *A, const Real *B, Index Ni,
+                      Index Nj, Index Nk) {
+  Index I, J;
+  index2D(I, J, 0);
+  if (I < Ni && J < Nj) {
+    Real Dot = 0.0;
+    C[J + I * Nj] *= Gemm::Beta;
+    for (Index K = 0; K < Nk; ++K)
+      Dot += Gemm::Alpha * A[K + I * Nk] * B[J + K * Nj];
+    C[J + I * Nj] = Dot;
+  }
+}
+
+struct Coefs {
+  const Real *C[14];
+  __device__ const Real *operator[](int I) const { return C[I]; }
+};
+__global__ void matvecK(Real *B, const Real *X, Coefs C, const Index *Zones,
+                        Index Jp, Index Kp, Index NumZones) {
+  Index Z = globalIndex();
+  if (Z < NumZones) {
+    Index I = Zones[Z];
+    B[I] = formula::matvec(C, X, I, Jp, Kp);
+  }
+}
+
+__global__ void vol3dK(Real *Vol, const Real *X, const Real *Y, const Real *Z,
+                       Index Jp, Index Kp, Index First, Index End) {
+  Index I = globalIndex() + First;
+  if (I < End)
+    Vol[I] = formula::vol3d(X, Y, Z, I, Jp, Kp);
+}
+
+__global__ void delDotK(Real *Div, const Real *X, const Real *Y,
+                        const Real *Fx, const Real *Fy, const Index *Zones,
+                        Index Jp, Index NumZones) {
+  Index Z = globalIndex();
+  if (Z < NumZones) {
+    Index I = Zones[Z];
+    Div[I] = formula::delDotVec2d(X, Y, Fx, Fy, I, Jp);
+  }
+}
+
+__constant__ Real FirCoef[Fir::CoefLength];
+__global__ void firK(Real *Out, const Real *In, Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    Real Sum = 0.0;
+    for (Index J = 0; J < Fir::CoefLength; ++J)
+      Sum += FirCoef[J] * In[I + J];
+    Out[I] = Sum;
+  }
+}
+
+constexpr int LtimesM = 32, LtimesG = 4, LtimesZ = 2;
+__global__ void ltimesK(Real *Phi, const Real *Ell, const Real *Psi,
+                        Index NumZ) {
+  constexpr Index M = Ltimes::NumM, G = Ltimes::NumG, D = Ltimes::NumD;
+  Index Mi = Index(blockIdx.x) * LtimesM + threadIdx.x;
+  Index Gi = Index(blockIdx.y) * LtimesG + threadIdx.y;
+  Index Z = Index(blockIdx.z) * LtimesZ + threadIdx.z;
+  if (Mi < M && Gi < G && Z < NumZ)
+    for (Index Di = 0; Di < D; ++Di)
+      Phi[Mi + Gi * M + Z * M * G] +=
+          Ell[Di + Mi * D] * Psi[Di + Gi * D + Z * D * G];
+}
+
+__global__ void nodalK(Real *X, const Real *Vol, const Index *Zones, Index Jp,
+                       Index Kp, Index NumZones) {
+  Index Z = globalIndex();
+  if (Z < NumZones) {
+    Index I = Zones[Z];
+    Real Val = 0.125 * Vol[I];
+    atomicAdd(&X[I], Val);
+    atomicAdd(&X[I + 1], Val);
+    atomicAdd(&X[I + Jp], Val);
+    atomicAdd(&X[I + 1 + Jp], Val);
+    atomicAdd(&X[I + Kp], Val);
+    atomicAdd(&X[I + 1 + Kp], Val);
+    atomicAdd(&X[I + Jp + Kp], Val);
+    atomicAdd(&X[I + 1 + Jp + Kp], Val);
+  }
+}
+
+__global__ void energy1K(Real *ENew, const Real *EOld, const Real *Delvc,
+                         const Real *POld, const Real *QOld, const Real *Work,
+                         Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    ENew[I] = EOld[I] - 0.5 * Delvc[I] * (POld[I] + QOld[I]) + 0.5 * Work[I];
+}
+
+__global__ void energy2K(Real *QNew, const Real *Delvc,
+                         const Real *CompHalfStep, const Real *Pbvc,
+                         const Real *ENew, const Real *Bvc,
+                         const Real *PHalfStep, const Real *QlOld,
+                         const Real *QqOld, Real Rho0, Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    if (Delvc[I] > 0.0) {
+      QNew[I] = 0.0;
+    } else {
+      Real Vhalf = 1.0 / (1.0 + CompHalfStep[I]);
+      QNew[I] = formula::energyQ(Pbvc[I], ENew[I], Vhalf * Vhalf, Bvc[I],
+                                 PHalfStep[I], Rho0, QlOld[I], QqOld[I]);
+    }
+  }
+}
+
+__global__ void energy3K(Real *ENew, const Real *Delvc, const Real *POld,
+                         const Real *QOld, const Real *PHalfStep,
+                         const Real *QNew, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    ENew[I] = ENew[I] + 0.5 * Delvc[I] *
+                            (3.0 * (POld[I] + QOld[I]) -
+                             4.0 * (PHalfStep[I] + QNew[I]));
+}
+
+__global__ void energy4K(Real *ENew, const Real *Work, Real ECut, Real Emin,
+                         Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    ENew[I] = formula::cutBelow(ENew[I] + 0.5 * Work[I], ECut, Emin);
+}
+
+__global__ void energy5K(Real *ENew, const Real *Delvc, const Real *Pbvc,
+                         const Real *Vnewc, const Real *Bvc, const Real *PNew,
+                         const Real *QlOld, const Real *QqOld,
+                         const Real *POld, const Real *QOld,
+                         const Real *PHalfStep, const Real *QNew, Real Rho0,
+                         Real ECut, Real Emin, Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    Real QTilde = Delvc[I] > 0.0
+                      ? 0.0
+                      : formula::energyQ(Pbvc[I], ENew[I], Vnewc[I] * Vnewc[I],
+                                         Bvc[I], PNew[I], Rho0, QlOld[I],
+                                         QqOld[I]);
+    ENew[I] = formula::cutBelow(ENew[I] - (7.0 * (POld[I] + QOld[I]) -
+                                           8.0 * (PHalfStep[I] + QNew[I]) +
+                                           (PNew[I] + QTilde)) *
+                                              Delvc[I] / 6.0,
+                                ECut, Emin);
+  }
+}
+
+__global__ void energy6K(Real *QNew, const Real *Delvc, const Real *Pbvc,
+                         const Real *ENew, const Real *Vnewc, const Real *Bvc,
+                         const Real *PNew, const Real *QlOld,
+                         const Real *QqOld, Real Rho0, Real QCut, Index N) {
+  Index I = globalIndex();
+  if (I < N && Delvc[I] <= 0.0) {
+    Real Q = formula::energyQ(Pbvc[I], ENew[I], Vnewc[I] * Vnewc[I], Bvc[I],
+                              PNew[I], Rho0, QlOld[I], QqOld[I]);
+    QNew[I] = fabs(Q) < QCut ? 0.0 : Q;
+  }
+}
+
+__global__ void pressure1K(Real *Bvc, const Real *Compression, Real Cls,
+                           Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    Bvc[I] = Cls * (Compression[I] + 1.0);
+}
+
+__global__ void pressure2K(Real *PNew, const Real *Bvc, const Real *EOld,
+                           const Real *Vnewc, Real PCut, Real Pmin,
+                           Real Eosvmax, Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    Real P = Bvc[I] * EOld[I];
+    if (fabs(P) < PCut)
+      P = 0.0;
+    if (Vnewc[I] >= Eosvmax)
+      P = 0.0;
+    if (P < Pmin)
+      P = Pmin;
+    PNew[I] = P;
+  }
+}
+
+dim3 grid2D(Index Rows, Index Cols) {
+  return dim3(blocksFor(Cols, BlockX), blocksFor(Rows, BlockY));
+}
+const dim3 Block2D(BlockX, BlockY);
+
+} // namespace
+
+bool cudaAvailable() {
+  int N = 0;
+  return cudaGetDeviceCount(&N) == cudaSuccess && N > 0;
+}
+
+//===-- Runs ---------------------------------------------------------------===//
+
+#define RAJAPERF_TUNINGS(K, List)                                              \
+  std::vector<std::string> cudaTunings(const K &) { return List; }
+
+RAJAPERF_TUNINGS(StreamCopy, PlainTuning)
+Measured cuda(StreamCopy &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *A = S.in(D.A), *C = S.in(D.C);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      copyK<<<blocksFor(D.N), Block>>>(C, A, D.N);
+  });
+  S.out(D.C, C);
+  S.registers(copyK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(StreamTriad, PlainTuning)
+Measured cuda(StreamTriad &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *A = S.in(D.A), *B = S.in(D.B), *C = S.in(D.C);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      triadK<<<blocksFor(D.N), Block>>>(A, B, C, D.Alpha, D.N);
+  });
+  S.out(D.A, A);
+  S.registers(triadK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(StreamDot, ReductionTunings)
+Measured cuda(StreamDot &D, Index Reps, int Tuning) {
+  Measured M;
+  Session S(M);
+  Real *A = S.in(D.A), *B = S.in(D.B);
+  Result<Real> Dot(managed(Tuning), 1);
+  unsigned Grid = reductionGrid(dotK, D.N, !managed(Tuning));
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      Dot.reset({0.0});
+      dotK<<<Grid, Block>>>(A, B, Dot.device(), D.N);
+      D.Dot += *Dot.fetch();
+    }
+  });
+  S.registers(dotK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Daxpy, PlainTuning)
+Measured cuda(Daxpy &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Y = S.in(D.Y), *X = S.in(D.X);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      daxpyK<<<blocksFor(D.N), Block>>>(Y, X, D.A, D.N);
+  });
+  S.out(D.Y, Y);
+  S.registers(daxpyK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Init3, PlainTuning)
+Measured cuda(Init3 &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *O1 = S.in(D.Out1), *O2 = S.in(D.Out2), *O3 = S.in(D.Out3);
+  Real *I1 = S.in(D.In1), *I2 = S.in(D.In2);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      init3K<<<blocksFor(D.N), Block>>>(O1, O2, O3, I1, I2, D.N);
+  });
+  S.out(D.Out1, O1), S.out(D.Out2, O2), S.out(D.Out3, O3);
+  S.registers(init3K);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Reduce3Int, ReductionTunings)
+Measured cuda(Reduce3Int &D, Index Reps, int Tuning) {
+  Measured M;
+  Session S(M);
+  int *Vec = S.in(D.Vec);
+  Result<int> Results(managed(Tuning), 3);
+  unsigned Grid = reductionGrid(reduce3IntK, D.N, !managed(Tuning));
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      Results.reset({0, INT_MAX, INT_MIN});
+      reduce3IntK<<<Grid, Block>>>(Vec, Results.device(), D.N);
+      const int *V = Results.fetch();
+      D.Sum += V[0];
+      D.Min = std::min(D.Min, V[1]);
+      D.Max = std::max(D.Max, V[2]);
+    }
+  });
+  S.registers(reduce3IntK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(PiAtomic, ReductionTunings)
+Measured cuda(PiAtomic &D, Index Reps, int Tuning) {
+  Measured M;
+  Session S(M);
+  Result<Real> Pi(managed(Tuning), 1);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      Pi.reset({0.0});
+      piAtomicK<<<blocksFor(D.N), Block>>>(Pi.device(), D.Dx, D.N);
+      D.Pi = *Pi.fetch() * 4.0;
+    }
+  });
+  S.registers(piAtomicK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(ReduceSum, ReductionTunings)
+Measured cuda(ReduceSum &D, Index Reps, int Tuning) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X);
+  Result<Real> Sum(managed(Tuning), 1);
+  unsigned Grid = reductionGrid(reduceSumK, D.N, !managed(Tuning));
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      Sum.reset({0.0});
+      reduceSumK<<<Grid, Block>>>(X, Sum.device(), D.N);
+      D.Sum = *Sum.fetch();
+    }
+  });
+  S.registers(reduceSumK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Histogram, ReductionTunings)
+Measured cuda(Histogram &D, Index Reps, int Tuning) {
+  Measured M;
+  Session S(M);
+  Index *Bins = S.in(D.Bins);
+  const Index NumBins = Histogram::NumBins;
+  Result<unsigned long long> Counts(managed(Tuning), NumBins * GlobalCopies);
+  const std::size_t Shared = NumBins * SharedCopies * sizeof(unsigned long long);
+  unsigned Grid = blocksFor(D.N);
+  if (!managed(Tuning)) {
+    int PerSm = 0, Dev = 0, Sms = 0;
+    CUDA_CHECK(cudaGetDevice(&Dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&Sms, cudaDevAttrMultiProcessorCount, Dev));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&PerSm, histogramK,
+                                                             Block, Shared));
+    Grid = std::min<unsigned>(Grid, PerSm * Sms);
+  }
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      Counts.reset({0});
+      histogramK<<<Grid, Block, Shared>>>(Bins, Counts.device(), NumBins, D.N);
+      const unsigned long long *C = Counts.fetch();
+      for (Index B = 0; B < NumBins; ++B)
+        D.Counts[B] = C[B] + C[B + NumBins];
+    }
+  });
+  S.registers(histogramK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(FirstMin, ReductionTunings)
+Measured cuda(FirstMin &D, Index Reps, int Tuning) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X);
+  unsigned Grid = reductionGrid(firstMinK, D.N, !managed(Tuning));
+  const MinLoc Init{D.X[0], 0};
+  if (managed(Tuning)) {
+    // RAJAPerf: each block's result in managed memory, the host finishes.
+    Result<MinLoc> Blocks(true, Grid);
+    S.loop([&] {
+      for (Index R = 0; R < Reps; ++R) {
+        Blocks.reset({Init});
+        firstMinK<<<Grid, Block>>>(X, Init, Blocks.device(), D.N);
+        const MinLoc *B = Blocks.fetch();
+        MinLoc Min = Init;
+        for (unsigned G = 0; G < Grid; ++G)
+          if (B[G].Val < Min.Val)
+            Min = B[G];
+        D.MinLoc = Min.Loc;
+      }
+    });
+  } else {
+    MinLoc *Blocks = nullptr, *Host = nullptr;
+    CUDA_CHECK(cudaMalloc(&Blocks, Grid * sizeof(MinLoc)));
+    CUDA_CHECK(cudaMallocHost(&Host, sizeof(MinLoc)));
+    S.loop([&] {
+      for (Index R = 0; R < Reps; ++R) {
+        firstMinK<<<Grid, Block>>>(X, Init, Blocks, D.N);
+        firstMinFinishK<<<1, Block>>>(Blocks, Grid);
+        CUDA_CHECK(cudaMemcpyAsync(Host, Blocks, sizeof(MinLoc),
+                                   cudaMemcpyDeviceToHost, 0));
+        CUDA_CHECK(cudaStreamSynchronize(0));
+        D.MinLoc = Host->Loc;
+      }
+    });
+    cudaFree(Blocks);
+    cudaFreeHost(Host);
+  }
+  S.registers(firstMinK, firstMinFinishK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Hydro2D, PlainTuning)
+Measured cuda(Hydro2D &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Zrout = S.in(D.Zrout), *Zzout = S.in(D.Zzout), *Za = S.in(D.Za),
+       *Zb = S.in(D.Zb), *Zm = S.in(D.Zm), *Zp = S.in(D.Zp), *Zq = S.in(D.Zq),
+       *Zr = S.in(D.Zr), *Zu = S.in(D.Zu), *Zv = S.in(D.Zv), *Zz = S.in(D.Zz);
+  const dim3 Grid = grid2D(D.Kn - 2, D.Jn - 2);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      hydro1K<<<Grid, Block2D>>>(Za, Zb, Zp, Zq, Zr, Zm, D.Jn, D.Kn);
+      hydro2K<<<Grid, Block2D>>>(Zu, Zv, Za, Zb, Zz, Zr, D.Jn, D.Kn);
+      hydro3K<<<Grid, Block2D>>>(Zrout, Zzout, Zr, Zz, Zu, Zv, D.Jn, D.Kn);
+    }
+  });
+  S.out(D.Zrout, Zrout), S.out(D.Zzout, Zzout), S.out(D.Za, Za);
+  S.out(D.Zb, Zb), S.out(D.Zu, Zu), S.out(D.Zv, Zv);
+  S.registers(hydro1K, hydro2K, hydro3K);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Jacobi2D, PlainTuning)
+Measured cuda(Jacobi2D &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *A = S.in(D.A), *B = S.in(D.B);
+  const dim3 Grid = grid2D(D.N - 2, D.N - 2);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      for (Index T = 0; T < Jacobi2D::Steps; ++T) {
+        jacobiK<<<Grid, Block2D>>>(B, A, D.N);
+        jacobiK<<<Grid, Block2D>>>(A, B, D.N);
+      }
+  });
+  S.out(D.A, A), S.out(D.B, B);
+  S.registers(jacobiK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Heat3D, PlainTuning)
+Measured cuda(Heat3D &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *A = S.in(D.A), *B = S.in(D.B);
+  dim3 Grid = grid2D(D.N - 2, D.N - 2);
+  Grid.z = unsigned(D.N - 2);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      for (Index T = 0; T < Heat3D::Steps; ++T) {
+        heatK<<<Grid, Block2D>>>(B, A, D.N);
+        heatK<<<Grid, Block2D>>>(A, B, D.N);
+      }
+  });
+  S.out(D.A, A), S.out(D.B, B);
+  S.registers(heatK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Gemm, PlainTuning)
+Measured cuda(Gemm &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *A = S.in(D.A), *B = S.in(D.B), *C = S.in(D.C);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      gemmK<<<grid2D(D.Ni, D.Nj), Block2D>>>(C, A, B, D.Ni, D.Nj, D.Nk);
+  });
+  S.out(D.C, C);
+  S.registers(gemmK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Matvec3D, PlainTuning)
+Measured cuda(Matvec3D &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *B = S.in(D.B), *X = S.in(D.X);
+  Coefs C;
+  for (int I = 0; I < 14; ++I)
+    C.C[I] = S.in(D.Coef[I]);
+  Index *Zones = S.in(D.RealZones);
+  const Index N = D.Dom.RealZones;
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      matvecK<<<blocksFor(N), Block>>>(B, X, C, Zones, D.Dom.Jp, D.Dom.Kp, N);
+  });
+  S.out(D.B, B);
+  S.registers(matvecK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Vol3D, PlainTuning)
+Measured cuda(Vol3D &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Vol = S.in(D.Vol), *X = S.in(D.X), *Y = S.in(D.Y), *Z = S.in(D.Z);
+  const Index End = D.Dom.Lpz + 1;
+  S.loop([&] {
+    // RAJAPerf sizes the grid for [0, End), not [Fpz, End).
+    for (Index R = 0; R < Reps; ++R)
+      vol3dK<<<blocksFor(End), Block>>>(Vol, X, Y, Z, D.Dom.Jp, D.Dom.Kp,
+                                         D.Dom.Fpz, End);
+  });
+  S.out(D.Vol, Vol);
+  S.registers(vol3dK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(DelDotVec2D, PlainTuning)
+Measured cuda(DelDotVec2D &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Div = S.in(D.Div), *X = S.in(D.X), *Y = S.in(D.Y),
+       *Fx = S.in(D.Xdot), *Fy = S.in(D.Ydot);
+  Index *Zones = S.in(D.RealZones);
+  const Index N = D.Dom.RealZones;
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      delDotK<<<blocksFor(N), Block>>>(Div, X, Y, Fx, Fy, Zones, D.Dom.Jp, N);
+  });
+  S.out(D.Div, Div);
+  S.registers(delDotK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Fir, PlainTuning)
+Measured cuda(Fir &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Out = S.in(D.Out), *In = S.in(D.In);
+  CUDA_CHECK(cudaMemcpyToSymbol(FirCoef, D.Coef.data(),
+                                Fir::CoefLength * sizeof(Real)));
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      firK<<<blocksFor(D.N), Block>>>(Out, In, D.N);
+  });
+  S.out(D.Out, Out);
+  S.registers(firK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Ltimes, PlainTuning)
+Measured cuda(Ltimes &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Phi = S.in(D.Phi), *Ell = S.in(D.Ell), *Psi = S.in(D.Psi);
+  const dim3 Threads(LtimesM, LtimesG, LtimesZ);
+  const dim3 Grid(blocksFor(Ltimes::NumM, LtimesM),
+                  blocksFor(Ltimes::NumG, LtimesG), blocksFor(D.NumZ, LtimesZ));
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      ltimesK<<<Grid, Threads>>>(Phi, Ell, Psi, D.NumZ);
+  });
+  S.out(D.Phi, Phi);
+  S.registers(ltimesK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(NodalAccumulation3D, PlainTuning)
+Measured cuda(NodalAccumulation3D &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X), *Vol = S.in(D.Vol);
+  Index *Zones = S.in(D.RealZones);
+  const Index N = D.Dom.RealZones;
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      nodalK<<<blocksFor(N), Block>>>(X, Vol, Zones, D.Dom.Jp, D.Dom.Kp, N);
+  });
+  S.out(D.X, X);
+  S.registers(nodalK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Energy, PlainTuning)
+Measured cuda(Energy &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *ENew = S.in(D.ENew), *QNew = S.in(D.QNew), *EOld = S.in(D.EOld),
+       *Delvc = S.in(D.Delvc), *PNew = S.in(D.PNew), *POld = S.in(D.POld),
+       *QOld = S.in(D.QOld), *Work = S.in(D.Work),
+       *CompHalfStep = S.in(D.CompHalfStep), *PHalfStep = S.in(D.PHalfStep),
+       *Bvc = S.in(D.Bvc), *Pbvc = S.in(D.Pbvc), *QlOld = S.in(D.QlOld),
+       *QqOld = S.in(D.QqOld), *Vnewc = S.in(D.Vnewc);
+  const unsigned Grid = blocksFor(D.N);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      energy1K<<<Grid, Block>>>(ENew, EOld, Delvc, POld, QOld, Work, D.N);
+      energy2K<<<Grid, Block>>>(QNew, Delvc, CompHalfStep, Pbvc, ENew, Bvc,
+                                PHalfStep, QlOld, QqOld, D.Rho0, D.N);
+      energy3K<<<Grid, Block>>>(ENew, Delvc, POld, QOld, PHalfStep, QNew, D.N);
+      energy4K<<<Grid, Block>>>(ENew, Work, D.ECut, D.Emin, D.N);
+      energy5K<<<Grid, Block>>>(ENew, Delvc, Pbvc, Vnewc, Bvc, PNew, QlOld,
+                                QqOld, POld, QOld, PHalfStep, QNew, D.Rho0,
+                                D.ECut, D.Emin, D.N);
+      energy6K<<<Grid, Block>>>(QNew, Delvc, Pbvc, ENew, Vnewc, Bvc, PNew,
+                                QlOld, QqOld, D.Rho0, D.QCut, D.N);
+    }
+  });
+  S.out(D.ENew, ENew), S.out(D.QNew, QNew);
+  S.registers(energy1K, energy2K, energy3K, energy4K, energy5K, energy6K);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Pressure, PlainTuning)
+Measured cuda(Pressure &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *PNew = S.in(D.PNew), *Bvc = S.in(D.Bvc),
+       *Compression = S.in(D.Compression), *EOld = S.in(D.EOld),
+       *Vnewc = S.in(D.Vnewc);
+  const unsigned Grid = blocksFor(D.N);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      pressure1K<<<Grid, Block>>>(Bvc, Compression, D.Cls, D.N);
+      pressure2K<<<Grid, Block>>>(PNew, Bvc, EOld, Vnewc, D.PCut, D.Pmin,
+                                  D.Eosvmax, D.N);
+    }
+  });
+  S.out(D.PNew, PNew), S.out(D.Bvc, Bvc);
+  S.registers(pressure1K, pressure2K);
+  return M;
+}
+
+} // namespace rajaperf

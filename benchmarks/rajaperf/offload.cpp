@@ -1,0 +1,749 @@
+//===- benchmarks/rajaperf/offload.cpp - The kernels with offload() -------===//
+//
+// Each kernel is an ordinary function: read-only data as std::span<const>,
+// written data as a Region whose strategy gives each logical thread its own
+// elements, reductions as Reduce, scattered updates as Atomic. No raw
+// pointers.
+//
+// staged(): Interface C, as a production code would run it: the data is
+// preloaded once, the reps loop only launches, the results come back when
+// the handles are released. automatic(): Interface A, each call moves its
+// data both ways.
+//
+//===----------------------------------------------------------------------===//
+
+#include "formulas.hpp"
+#include "variants.hpp"
+
+#include <offload/offload.hpp>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <climits>
+#include <initializer_list>
+#include <optional>
+#include <tuple>
+
+namespace rajaperf {
+namespace {
+
+using offload::Grid2D;
+using offload::Grid3D;
+using offload::GridStride1D;
+using offload::Region;
+using CR = std::span<const Real>;
+
+/// Reductions run one full wave of an H200 (132 SMs x 2048 threads) that
+/// strides through the data, as RAJAPerf's occupancy-sized tunings do.
+constexpr std::uint64_t ReductionThreads = 132 * 2048;
+offload::Range<GridStride1D> strided(Index N) {
+  return offload::Range<GridStride1D>(N, GridStride1D{ReductionThreads});
+}
+
+//===-- Kernels ------------------------------------------------------------===//
+
+void copyKernel(CR A, Region<Real> C) {
+  for (auto [I, Ci] : C)
+    Ci = A[I];
+}
+
+void triadKernel(CR B, CR C, Real Alpha, Region<Real> A) {
+  for (auto [I, Ai] : A)
+    Ai = B[I] + Alpha * C[I];
+}
+
+void dotKernel(offload::Range<GridStride1D> R, CR A, CR B,
+               offload::ReduceSum<Real> Dot) {
+  for (std::uint64_t I : R)
+    Dot += A[I] * B[I];
+}
+
+void daxpyKernel(CR X, Real A, Region<Real> Y) {
+  for (auto [I, Yi] : Y)
+    Yi += A * X[I];
+}
+
+void init3Kernel(CR In1, CR In2, Region<Real> Out1, Region<Real> Out2,
+                 Region<Real> Out3) {
+  for (auto [I, V] : Out1)
+    V = -In1[I] - In2[I];
+  for (auto [I, V] : Out2)
+    V = -In1[I] - In2[I];
+  for (auto [I, V] : Out3)
+    V = -In1[I] - In2[I];
+}
+
+void reduce3IntKernel(offload::Range<GridStride1D> R, std::span<const int> Vec,
+                      offload::ReduceSum<int> Sum, offload::ReduceMin<int> Min,
+                      offload::ReduceMax<int> Max) {
+  for (std::uint64_t I : R) {
+    Sum += Vec[I];
+    Min.min(Vec[I]);
+    Max.max(Vec[I]);
+  }
+}
+
+void piAtomicKernel(offload::Range<> R, Real Dx, offload::Atomic<Real> Pi) {
+  for (std::uint64_t I : R) {
+    Real X = (Real(I) + 0.5) * Dx;
+    Pi.add(0, Dx / (1.0 + X * X));
+  }
+}
+
+void reduceSumKernel(offload::Range<GridStride1D> R, CR X,
+                     offload::ReduceSum<Real> Sum) {
+  for (std::uint64_t I : R)
+    Sum += X[I];
+}
+
+void histogramKernel(offload::Range<> R, std::span<const Index> Bins,
+                     offload::Atomic<unsigned long long> Counts) {
+  for (std::uint64_t I : R)
+    Counts.add(Bins[I], 1);
+}
+
+void firstMinKernel(offload::Range<GridStride1D> R, CR X,
+                    offload::ReduceMinLoc<Real> Min) {
+  for (std::uint64_t I : R)
+    Min.min(X[I], I);
+}
+
+void hydro1Kernel(CR Zp, CR Zq, CR Zr, CR Zm, Index Jn,
+                  Region<Real, Grid2D> Za, Region<Real, Grid2D> Zb) {
+  for (auto [K, J, V] : Za)
+    V = formula::hydroZa(Zp, Zq, Zr, Zm, J + K * Jn, Jn);
+  for (auto [K, J, V] : Zb)
+    V = formula::hydroZb(Zp, Zq, Zr, Zm, J + K * Jn, Jn);
+}
+
+void hydro2Kernel(CR Za, CR Zb, CR Zz, CR Zr, Index Jn,
+                  Region<Real, Grid2D> Zu, Region<Real, Grid2D> Zv) {
+  for (auto [K, J, V] : Zu)
+    V += formula::hydroUpdate(Za, Zb, Zz, J + K * Jn, Jn);
+  for (auto [K, J, V] : Zv)
+    V += formula::hydroUpdate(Za, Zb, Zr, J + K * Jn, Jn);
+}
+
+void hydro3Kernel(CR Zr, CR Zz, CR Zu, CR Zv, Index Jn,
+                  Region<Real, Grid2D> Zrout, Region<Real, Grid2D> Zzout) {
+  for (auto [K, J, V] : Zrout)
+    V = Zr[J + K * Jn] + Hydro2D::T * Zu[J + K * Jn];
+  for (auto [K, J, V] : Zzout)
+    V = Zz[J + K * Jn] + Hydro2D::T * Zv[J + K * Jn];
+}
+
+void jacobiKernel(CR In, Index N, Region<Real, Grid2D> Out) {
+  for (auto [I, J, V] : Out)
+    V = formula::jacobi(In, I, J, N);
+}
+
+// Grid3D's i is the fastest index, which is HEAT_3D's k.
+void heatKernel(CR In, Index N, Region<Real, Grid3D> Out) {
+  for (auto [K, J, I, V] : Out)
+    V = formula::heat(In, I, J, K, N);
+}
+
+void gemmKernel(CR A, CR B, Index Nk, Index Nj, Region<Real, Grid2D> C) {
+  for (auto [I, J, Cij] : C) {
+    Real Dot = 0.0;
+    Cij *= Gemm::Beta;
+    for (Index K = 0; K < Nk; ++K)
+      Dot += Gemm::Alpha * A[K + I * Nk] * B[J + K * Nj];
+    Cij = Dot;
+  }
+}
+
+void matvecKernel(CR X, CR Dbl, CR Dbc, CR Dbr, CR Dcl, CR Dcc, CR Dcr, CR Dfl,
+                  CR Dfc, CR Dfr, CR Cbl, CR Cbc, CR Cbr, CR Ccl, CR Ccc,
+                  Index Jp, Index Kp, Region<Real, Grid3D> B) {
+  const CR Coef[14] = {Dbl, Dbc, Dbr, Dcl, Dcc, Dcr, Dfl,
+                       Dfc, Dfr, Cbl, Cbc, Cbr, Ccl, Ccc};
+  for (auto [I, J, K, V] : B)
+    V = formula::matvec(Coef, X, I + J * Jp + K * Kp, Jp, Kp);
+}
+
+// Vol covers the zones [first, last] of the node array, from First.
+void vol3dKernel(CR X, CR Y, CR Z, Index First, Index Jp, Index Kp,
+                 Region<Real> Vol) {
+  for (auto [I, V] : Vol)
+    V = formula::vol3d(X, Y, Z, First + I, Jp, Kp);
+}
+
+void delDotKernel(CR X, CR Y, CR Fx, CR Fy, Index Jp,
+                  Region<Real, Grid2D> Div) {
+  for (auto [J, I, V] : Div)
+    V = formula::delDotVec2d(X, Y, Fx, Fy, I + J * Jp, Jp);
+}
+
+void firKernel(CR In, std::array<Real, Fir::CoefLength> Coef, Region<Real> Out) {
+  for (auto [I, V] : Out) {
+    Real Sum = 0.0;
+    for (Index J = 0; J < Fir::CoefLength; ++J)
+      Sum += Coef[J] * In[I + J];
+    V = Sum;
+  }
+}
+
+// phi is (z, g, m) with m fastest: Grid3D(m, g, z).
+void ltimesKernel(CR Ell, CR Psi, Region<Real, Grid3D> Phi) {
+  constexpr Index M = Ltimes::NumM, G = Ltimes::NumG, D = Ltimes::NumD;
+  for (auto [Mi, Gi, Z, V] : Phi)
+    for (Index Di = 0; Di < D; ++Di)
+      V += Ell[Di + Mi * D] * Psi[Di + Gi * D + Z * D * G];
+  (void)M;
+}
+
+void nodalKernel(offload::Range<Grid3D> Zones, CR Vol, Index Jp, Index Kp,
+                 offload::Atomic<Real> X) {
+  for (auto [I, J, K] : Zones) {
+    const Index Zone = I + J * Jp + K * Kp;
+    const Real Val = 0.125 * Vol[Zone];
+    for (Index Corner : {Index(0), Index(1), Jp, 1 + Jp, Kp, 1 + Kp, Jp + Kp,
+                         1 + Jp + Kp})
+      X.add(Zone + Corner, Val);
+  }
+}
+
+void energy1Kernel(CR EOld, CR Delvc, CR POld, CR QOld, CR Work,
+                   Region<Real> ENew) {
+  for (auto [I, E] : ENew)
+    E = EOld[I] - 0.5 * Delvc[I] * (POld[I] + QOld[I]) + 0.5 * Work[I];
+}
+
+void energy2Kernel(CR Delvc, CR CompHalfStep, CR Pbvc, CR ENew, CR Bvc,
+                   CR PHalfStep, CR QlOld, CR QqOld, Real Rho0,
+                   Region<Real> QNew) {
+  for (auto [I, Q] : QNew) {
+    Real Vhalf = 1.0 / (1.0 + CompHalfStep[I]);
+    Q = Delvc[I] > 0.0 ? 0.0
+                       : formula::energyQ(Pbvc[I], ENew[I], Vhalf * Vhalf,
+                                          Bvc[I], PHalfStep[I], Rho0, QlOld[I],
+                                          QqOld[I]);
+  }
+}
+
+void energy3Kernel(CR Delvc, CR POld, CR QOld, CR PHalfStep, CR QNew,
+                   Region<Real> ENew) {
+  for (auto [I, E] : ENew)
+    E = E + 0.5 * Delvc[I] *
+                (3.0 * (POld[I] + QOld[I]) - 4.0 * (PHalfStep[I] + QNew[I]));
+}
+
+void energy4Kernel(CR Work, Real ECut, Real Emin, Region<Real> ENew) {
+  for (auto [I, E] : ENew)
+    E = formula::cutBelow(E + 0.5 * Work[I], ECut, Emin);
+}
+
+void energy5Kernel(CR Delvc, CR Pbvc, CR Vnewc, CR Bvc, CR PNew, CR QlOld,
+                   CR QqOld, CR POld, CR QOld, CR PHalfStep, CR QNew, Real Rho0,
+                   Real ECut, Real Emin, Region<Real> ENew) {
+  for (auto [I, E] : ENew) {
+    Real QTilde = Delvc[I] > 0.0
+                      ? 0.0
+                      : formula::energyQ(Pbvc[I], E, Vnewc[I] * Vnewc[I],
+                                         Bvc[I], PNew[I], Rho0, QlOld[I],
+                                         QqOld[I]);
+    E = formula::cutBelow(E - (7.0 * (POld[I] + QOld[I]) -
+                               8.0 * (PHalfStep[I] + QNew[I]) +
+                               (PNew[I] + QTilde)) *
+                                  Delvc[I] / 6.0,
+                          ECut, Emin);
+  }
+}
+
+void energy6Kernel(CR Delvc, CR Pbvc, CR ENew, CR Vnewc, CR Bvc, CR PNew,
+                   CR QlOld, CR QqOld, Real Rho0, Real QCut,
+                   Region<Real> QNew) {
+  for (auto [I, Q] : QNew)
+    if (Delvc[I] <= 0.0) {
+      Real V = formula::energyQ(Pbvc[I], ENew[I], Vnewc[I] * Vnewc[I], Bvc[I],
+                                PNew[I], Rho0, QlOld[I], QqOld[I]);
+      Q = fabs(V) < QCut ? 0.0 : V;
+    }
+}
+
+void pressure1Kernel(CR Compression, Real Cls, Region<Real> Bvc) {
+  for (auto [I, B] : Bvc)
+    B = Cls * (Compression[I] + 1.0);
+}
+
+void pressure2Kernel(CR Bvc, CR EOld, CR Vnewc, Real PCut, Real Pmin,
+                     Real Eosvmax, Region<Real> PNew) {
+  for (auto [I, P] : PNew) {
+    P = Bvc[I] * EOld[I];
+    if (fabs(P) < PCut)
+      P = 0.0;
+    if (Vnewc[I] >= Eosvmax)
+      P = 0.0;
+    if (P < Pmin)
+      P = Pmin;
+  }
+}
+
+//===-- Measuring ----------------------------------------------------------===//
+
+using Clock = std::chrono::steady_clock;
+
+template <class... Kernels> int registers(Kernels... K) {
+  return std::max({offload::kernel_resources(K).registers...});
+}
+
+/// Measures one variant: Stage preloads (its copies are the inputs'
+/// transfer), Loop(handles) runs the reps between device synchronisations,
+/// and releasing the handles brings the results back.
+template <class StageFn, class LoopFn>
+Measured measure(StageFn Stage, LoopFn Loop, int Registers) {
+  Measured M;
+  M.Registers = Registers;
+  offload::TransferTotals T0 = offload::transfer_totals();
+  {
+    auto Handles = Stage();
+    offload::TransferTotals T1 = offload::transfer_totals();
+    M.ToBytes = T1.to_device_bytes - T0.to_device_bytes;
+    M.ToSeconds = T1.to_device_seconds - T0.to_device_seconds;
+    offload::synchronize();
+    auto Start = Clock::now();
+    std::apply(Loop, Handles);
+    offload::synchronize();
+    M.KernelSeconds = std::chrono::duration<double>(Clock::now() - Start).count();
+    T0 = offload::transfer_totals();
+  }
+  offload::TransferTotals T2 = offload::transfer_totals();
+  M.FromBytes = T2.from_device_bytes - T0.from_device_bytes;
+  M.FromSeconds = T2.from_device_seconds - T0.from_device_seconds;
+  return M;
+}
+
+/// Interface A: the reps loop alone, each call moving its own data.
+template <class LoopFn> Measured measureAutomatic(LoopFn Loop, int Registers) {
+  Measured M;
+  M.Registers = Registers;
+  offload::TransferTotals T0 = offload::transfer_totals();
+  auto Start = Clock::now();
+  Loop();
+  offload::synchronize();
+  M.KernelSeconds = std::chrono::duration<double>(Clock::now() - Start).count();
+  offload::TransferTotals T1 = offload::transfer_totals();
+  M.ToBytes = T1.to_device_bytes - T0.to_device_bytes;
+  M.FromBytes = T1.from_device_bytes - T0.from_device_bytes;
+  M.ToSeconds = T1.to_device_seconds - T0.to_device_seconds;
+  M.FromSeconds = T1.from_device_seconds - T0.from_device_seconds;
+  return M;
+}
+
+using offload::offload;
+using offload::preload;
+using offload::preload_mut;
+
+/// Preloads each of Arrays, as a tuple of handles.
+template <class... A> auto preloadAll(std::vector<A> &...Arrays) {
+  return std::make_tuple(preload_mut(Arrays)...);
+}
+template <class... A> auto preloadReadOnly(const std::vector<A> &...Arrays) {
+  return std::make_tuple(preload(Arrays)...);
+}
+
+} // namespace
+
+//===-- Variants -----------------------------------------------------------===//
+//
+// Each kernel's loop takes its arrays as preload handles (staged) or as the
+// host vectors themselves (automatic): the same offload() calls either way.
+
+namespace {
+template <class Loop>
+Measured twoWays(bool Staged, Loop L, int Registers, auto Stage, auto Host) {
+  if (Staged)
+    return measure(Stage, [&](auto &...H) { L(H...); }, Registers);
+  return measureAutomatic([&] { std::apply(L, Host()); }, Registers);
+}
+} // namespace
+
+#define RAJAPERF_BOTH_VARIANTS(K)                                              \
+  Measured staged(K &D, Index Reps) { return run(D, Reps, true); }             \
+  Measured automatic(K &D, Index Reps) { return run(D, Reps, false); }
+
+static Measured run(StreamCopy &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &A, auto &C) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(copyKernel, A, C);
+  };
+  return twoWays(Staged, Loop, registers(copyKernel),
+                 [&] { return std::make_tuple(preload(D.A), preload_mut(D.C)); },
+                 [&] { return std::tie(D.A, D.C); });
+}
+RAJAPERF_BOTH_VARIANTS(StreamCopy)
+
+static Measured run(StreamTriad &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &A, auto &B, auto &C) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(triadKernel, B, C, D.Alpha, A);
+  };
+  return twoWays(
+      Staged, Loop, registers(triadKernel),
+      [&] { return std::make_tuple(preload_mut(D.A), preload(D.B), preload(D.C)); },
+      [&] { return std::tie(D.A, D.B, D.C); });
+}
+RAJAPERF_BOTH_VARIANTS(StreamTriad)
+
+static Measured run(StreamDot &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &A, auto &B) {
+    for (Index R = 0; R < Reps; ++R) {
+      Real Dot = 0.0;
+      offload(dotKernel, strided(D.N), A, B, Dot);
+      D.Dot += Dot;
+    }
+  };
+  return twoWays(Staged, Loop, registers(dotKernel),
+                 [&] { return std::make_tuple(preload(D.A), preload(D.B)); },
+                 [&] { return std::tie(D.A, D.B); });
+}
+RAJAPERF_BOTH_VARIANTS(StreamDot)
+
+static Measured run(Daxpy &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &Y, auto &X) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(daxpyKernel, X, D.A, Y);
+  };
+  return twoWays(Staged, Loop, registers(daxpyKernel),
+                 [&] { return std::make_tuple(preload_mut(D.Y), preload(D.X)); },
+                 [&] { return std::tie(D.Y, D.X); });
+}
+RAJAPERF_BOTH_VARIANTS(Daxpy)
+
+static Measured run(Init3 &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &O1, auto &O2, auto &O3, auto &I1, auto &I2) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(init3Kernel, I1, I2, O1, O2, O3);
+  };
+  return twoWays(Staged, Loop, registers(init3Kernel),
+                 [&] {
+                   return std::make_tuple(preload_mut(D.Out1), preload_mut(D.Out2),
+                                          preload_mut(D.Out3), preload(D.In1),
+                                          preload(D.In2));
+                 },
+                 [&] { return std::tie(D.Out1, D.Out2, D.Out3, D.In1, D.In2); });
+}
+RAJAPERF_BOTH_VARIANTS(Init3)
+
+static Measured run(Reduce3Int &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &Vec) {
+    for (Index R = 0; R < Reps; ++R) {
+      int Sum = 0, Min = INT_MAX, Max = INT_MIN;
+      offload(reduce3IntKernel, strided(D.N), Vec, Sum, Min, Max);
+      D.Sum += Sum;
+      D.Min = std::min(D.Min, Min);
+      D.Max = std::max(D.Max, Max);
+    }
+  };
+  return twoWays(Staged, Loop, registers(reduce3IntKernel),
+                 [&] { return std::make_tuple(preload(D.Vec)); },
+                 [&] { return std::tie(D.Vec); });
+}
+RAJAPERF_BOTH_VARIANTS(Reduce3Int)
+
+static Measured run(PiAtomic &D, Index Reps, bool) {
+  // No arrays: both interfaces make the same calls.
+  return measureAutomatic(
+      [&] {
+        for (Index R = 0; R < Reps; ++R) {
+          std::array<Real, 1> Pi{0.0};
+          offload(piAtomicKernel, D.N, D.Dx, Pi);
+          D.Pi = Pi[0] * 4.0;
+        }
+      },
+      registers(piAtomicKernel));
+}
+RAJAPERF_BOTH_VARIANTS(PiAtomic)
+
+static Measured run(ReduceSum &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X) {
+    for (Index R = 0; R < Reps; ++R) {
+      Real Sum = 0.0;
+      offload(reduceSumKernel, strided(D.N), X, Sum);
+      D.Sum = Sum;
+    }
+  };
+  return twoWays(Staged, Loop, registers(reduceSumKernel),
+                 [&] { return std::make_tuple(preload(D.X)); },
+                 [&] { return std::tie(D.X); });
+}
+RAJAPERF_BOTH_VARIANTS(ReduceSum)
+
+static Measured run(Histogram &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &Bins) {
+    for (Index R = 0; R < Reps; ++R) {
+      std::vector<unsigned long long> Counts(Histogram::NumBins, 0);
+      offload(histogramKernel, D.N, Bins, Counts);
+      D.Counts = Counts;
+    }
+  };
+  return twoWays(Staged, Loop, registers(histogramKernel),
+                 [&] { return std::make_tuple(preload(D.Bins)); },
+                 [&] { return std::tie(D.Bins); });
+}
+RAJAPERF_BOTH_VARIANTS(Histogram)
+
+static Measured run(FirstMin &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X) {
+    for (Index R = 0; R < Reps; ++R) {
+      offload::ValueLoc<Real> Min{D.X[0], 0};
+      offload(firstMinKernel, strided(D.N), X, Min);
+      D.MinLoc = Index(Min.index);
+    }
+  };
+  return twoWays(Staged, Loop, registers(firstMinKernel),
+                 [&] { return std::make_tuple(preload(D.X)); },
+                 [&] { return std::tie(D.X); });
+}
+RAJAPERF_BOTH_VARIANTS(FirstMin)
+
+static Measured run(Hydro2D &D, Index Reps, bool Staged) {
+  const Index Jn = D.Jn;
+  const Grid2D Interior(D.Kn, D.Jn, {1, std::uint64_t(D.Kn - 1), 1,
+                                     std::uint64_t(D.Jn - 1)});
+  auto Loop = [&](auto &Zrout, auto &Zzout, auto &Za, auto &Zb, auto &Zu,
+                  auto &Zv, auto &Zm, auto &Zp, auto &Zq, auto &Zr, auto &Zz) {
+    using R2 = Region<Real, Grid2D>;
+    for (Index R = 0; R < Reps; ++R) {
+      offload(hydro1Kernel, Zp, Zq, Zr, Zm, Jn, R2(Za, Interior),
+              R2(Zb, Interior));
+      offload(hydro2Kernel, Za, Zb, Zz, Zr, Jn, R2(Zu, Interior),
+              R2(Zv, Interior));
+      offload(hydro3Kernel, Zr, Zz, Zu, Zv, Jn, R2(Zrout, Interior),
+              R2(Zzout, Interior));
+    }
+  };
+  return twoWays(Staged, Loop,
+                 registers(hydro1Kernel, hydro2Kernel, hydro3Kernel),
+                 [&] {
+                   return std::tuple_cat(
+                       preloadAll(D.Zrout, D.Zzout, D.Za, D.Zb, D.Zu, D.Zv),
+                       preloadReadOnly(D.Zm, D.Zp, D.Zq, D.Zr, D.Zz));
+                 },
+                 [&] {
+                   return std::tie(D.Zrout, D.Zzout, D.Za, D.Zb, D.Zu, D.Zv,
+                                   D.Zm, D.Zp, D.Zq, D.Zr, D.Zz);
+                 });
+}
+RAJAPERF_BOTH_VARIANTS(Hydro2D)
+
+static Measured run(Jacobi2D &D, Index Reps, bool Staged) {
+  const Index N = D.N;
+  const Grid2D Interior(N, N, {1, std::uint64_t(N - 1), 1, std::uint64_t(N - 1)});
+  auto Loop = [&](auto &A, auto &B) {
+    using R2 = Region<Real, Grid2D>;
+    for (Index R = 0; R < Reps; ++R)
+      for (Index T = 0; T < Jacobi2D::Steps; ++T) {
+        offload(jacobiKernel, A, N, R2(B, Interior));
+        offload(jacobiKernel, B, N, R2(A, Interior));
+      }
+  };
+  return twoWays(Staged, Loop, registers(jacobiKernel),
+                 [&] { return preloadAll(D.A, D.B); },
+                 [&] { return std::tie(D.A, D.B); });
+}
+RAJAPERF_BOTH_VARIANTS(Jacobi2D)
+
+static Measured run(Heat3D &D, Index Reps, bool Staged) {
+  const Index N = D.N;
+  const std::uint64_t Last = N - 1;
+  const Grid3D Interior(N, N, N, {1, Last, 1, Last, 1, Last});
+  auto Loop = [&](auto &A, auto &B) {
+    using R3 = Region<Real, Grid3D>;
+    for (Index R = 0; R < Reps; ++R)
+      for (Index T = 0; T < Heat3D::Steps; ++T) {
+        offload(heatKernel, A, N, R3(B, Interior));
+        offload(heatKernel, B, N, R3(A, Interior));
+      }
+  };
+  return twoWays(Staged, Loop, registers(heatKernel),
+                 [&] { return preloadAll(D.A, D.B); },
+                 [&] { return std::tie(D.A, D.B); });
+}
+RAJAPERF_BOTH_VARIANTS(Heat3D)
+
+static Measured run(Gemm &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &A, auto &B, auto &C) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(gemmKernel, A, B, D.Nk, D.Nj,
+              Region<Real, Grid2D>(C, Grid2D(D.Ni, D.Nj)));
+  };
+  return twoWays(
+      Staged, Loop, registers(gemmKernel),
+      [&] { return std::make_tuple(preload(D.A), preload(D.B), preload_mut(D.C)); },
+      [&] { return std::tie(D.A, D.B, D.C); });
+}
+RAJAPERF_BOTH_VARIANTS(Gemm)
+
+static Measured run(Matvec3D &D, Index Reps, bool Staged) {
+  const Domain &M = D.Dom;
+  auto U = [](Index V) { return std::uint64_t(V); };
+  // B spans the whole node box; the real zones are a box inside it.
+  const Grid3D Zones(U(M.Jp), U(M.Jp), U(M.Jp),
+                     {U(M.Imin), U(M.Imax), U(M.Jmin), U(M.Jmax), U(M.Kmin),
+                      U(M.Kmax)});
+  auto Loop = [&](auto &B, auto &X, auto &...C) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(matvecKernel, X, C..., M.Jp, M.Kp,
+              Region<Real, Grid3D>(B, Zones));
+  };
+  auto &C = D.Coef;
+  return twoWays(Staged, Loop, registers(matvecKernel),
+                 [&] {
+                   return std::make_tuple(
+                       preload_mut(D.B), preload(D.X), preload(C[0]),
+                       preload(C[1]), preload(C[2]), preload(C[3]),
+                       preload(C[4]), preload(C[5]), preload(C[6]),
+                       preload(C[7]), preload(C[8]), preload(C[9]),
+                       preload(C[10]), preload(C[11]), preload(C[12]),
+                       preload(C[13]));
+                 },
+                 [&] {
+                   return std::tie(D.B, D.X, C[0], C[1], C[2], C[3], C[4],
+                                   C[5], C[6], C[7], C[8], C[9], C[10], C[11],
+                                   C[12], C[13]);
+                 });
+}
+RAJAPERF_BOTH_VARIANTS(Matvec3D)
+
+static Measured run(Vol3D &D, Index Reps, bool Staged) {
+  const Domain &M = D.Dom;
+  auto Loop = [&](auto &Vol, auto &X, auto &Y, auto &Z) {
+    // Vol's zones [Fpz, Lpz], each thread one.
+    Region<Real> Zones(std::span<Real>(Vol).subspan(M.Fpz, M.Lpz + 1 - M.Fpz));
+    for (Index R = 0; R < Reps; ++R)
+      offload(vol3dKernel, X, Y, Z, M.Fpz, M.Jp, M.Kp, Zones);
+  };
+  return twoWays(Staged, Loop, registers(vol3dKernel),
+                 [&] {
+                   return std::make_tuple(preload_mut(D.Vol), preload(D.X),
+                                          preload(D.Y), preload(D.Z));
+                 },
+                 [&] { return std::tie(D.Vol, D.X, D.Y, D.Z); });
+}
+RAJAPERF_BOTH_VARIANTS(Vol3D)
+
+static Measured run(DelDotVec2D &D, Index Reps, bool Staged) {
+  const Domain &M = D.Dom;
+  auto U = [](Index V) { return std::uint64_t(V); };
+  const Grid2D Zones(U(M.Jp), U(M.Jp),
+                     {U(M.Jmin), U(M.Jmax), U(M.Imin), U(M.Imax)});
+  auto Loop = [&](auto &Div, auto &X, auto &Y, auto &Fx, auto &Fy) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(delDotKernel, X, Y, Fx, Fy, M.Jp, Region<Real, Grid2D>(Div, Zones));
+  };
+  return twoWays(Staged, Loop, registers(delDotKernel),
+                 [&] {
+                   return std::make_tuple(preload_mut(D.Div), preload(D.X),
+                                          preload(D.Y), preload(D.Xdot),
+                                          preload(D.Ydot));
+                 },
+                 [&] { return std::tie(D.Div, D.X, D.Y, D.Xdot, D.Ydot); });
+}
+RAJAPERF_BOTH_VARIANTS(DelDotVec2D)
+
+static Measured run(Fir &D, Index Reps, bool Staged) {
+  std::array<Real, Fir::CoefLength> Coef;
+  std::copy(D.Coef.begin(), D.Coef.end(), Coef.begin());
+  auto Loop = [&](auto &Out, auto &In) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(firKernel, In, Coef, Out);
+  };
+  return twoWays(Staged, Loop, registers(firKernel),
+                 [&] { return std::make_tuple(preload_mut(D.Out), preload(D.In)); },
+                 [&] { return std::tie(D.Out, D.In); });
+}
+RAJAPERF_BOTH_VARIANTS(Fir)
+
+static Measured run(Ltimes &D, Index Reps, bool Staged) {
+  const Grid3D Shape(Ltimes::NumM, Ltimes::NumG, D.NumZ);
+  auto Loop = [&](auto &Phi, auto &Ell, auto &Psi) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(ltimesKernel, Ell, Psi, Region<Real, Grid3D>(Phi, Shape));
+  };
+  return twoWays(
+      Staged, Loop, registers(ltimesKernel),
+      [&] { return std::make_tuple(preload_mut(D.Phi), preload(D.Ell), preload(D.Psi)); },
+      [&] { return std::tie(D.Phi, D.Ell, D.Psi); });
+}
+RAJAPERF_BOTH_VARIANTS(Ltimes)
+
+static Measured run(NodalAccumulation3D &D, Index Reps, bool Staged) {
+  const Domain &M = D.Dom;
+  auto U = [](Index V) { return std::uint64_t(V); };
+  const Grid3D Zones(U(M.Jp), U(M.Jp), U(M.Jp),
+                     {U(M.Imin), U(M.Imax), U(M.Jmin), U(M.Jmax), U(M.Kmin),
+                      U(M.Kmax)});
+  auto Loop = [&](auto &X, auto &Vol) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(nodalKernel, offload::Range<Grid3D>(M.Nnalls, Zones), Vol, M.Jp,
+              M.Kp, X);
+  };
+  return twoWays(Staged, Loop, registers(nodalKernel),
+                 [&] { return std::make_tuple(preload_mut(D.X), preload(D.Vol)); },
+                 [&] { return std::tie(D.X, D.Vol); });
+}
+RAJAPERF_BOTH_VARIANTS(NodalAccumulation3D)
+
+static Measured run(Energy &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &ENew, auto &QNew, auto &EOld, auto &Delvc, auto &PNew,
+                  auto &POld, auto &QOld, auto &Work, auto &CompHalfStep,
+                  auto &PHalfStep, auto &Bvc, auto &Pbvc, auto &QlOld,
+                  auto &QqOld, auto &Vnewc) {
+    for (Index R = 0; R < Reps; ++R) {
+      offload(energy1Kernel, EOld, Delvc, POld, QOld, Work, ENew);
+      offload(energy2Kernel, Delvc, CompHalfStep, Pbvc, ENew, Bvc, PHalfStep,
+              QlOld, QqOld, D.Rho0, QNew);
+      offload(energy3Kernel, Delvc, POld, QOld, PHalfStep, QNew, ENew);
+      offload(energy4Kernel, Work, D.ECut, D.Emin, ENew);
+      offload(energy5Kernel, Delvc, Pbvc, Vnewc, Bvc, PNew, QlOld, QqOld, POld,
+              QOld, PHalfStep, QNew, D.Rho0, D.ECut, D.Emin, ENew);
+      offload(energy6Kernel, Delvc, Pbvc, ENew, Vnewc, Bvc, PNew, QlOld, QqOld,
+              D.Rho0, D.QCut, QNew);
+    }
+  };
+  return twoWays(Staged, Loop,
+                 registers(energy1Kernel, energy2Kernel, energy3Kernel,
+                           energy4Kernel, energy5Kernel, energy6Kernel),
+                 [&] {
+                   return std::tuple_cat(
+                       preloadAll(D.ENew, D.QNew),
+                       preloadReadOnly(D.EOld, D.Delvc, D.PNew, D.POld, D.QOld,
+                                       D.Work, D.CompHalfStep, D.PHalfStep,
+                                       D.Bvc, D.Pbvc, D.QlOld, D.QqOld,
+                                       D.Vnewc));
+                 },
+                 [&] {
+                   return std::tie(D.ENew, D.QNew, D.EOld, D.Delvc, D.PNew,
+                                   D.POld, D.QOld, D.Work, D.CompHalfStep,
+                                   D.PHalfStep, D.Bvc, D.Pbvc, D.QlOld,
+                                   D.QqOld, D.Vnewc);
+                 });
+}
+RAJAPERF_BOTH_VARIANTS(Energy)
+
+static Measured run(Pressure &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &PNew, auto &Bvc, auto &Compression, auto &EOld,
+                  auto &Vnewc) {
+    for (Index R = 0; R < Reps; ++R) {
+      offload(pressure1Kernel, Compression, D.Cls, Bvc);
+      offload(pressure2Kernel, Bvc, EOld, Vnewc, D.PCut, D.Pmin, D.Eosvmax,
+              PNew);
+    }
+  };
+  return twoWays(Staged, Loop, registers(pressure1Kernel, pressure2Kernel),
+                 [&] {
+                   return std::tuple_cat(
+                       preloadAll(D.PNew, D.Bvc),
+                       preloadReadOnly(D.Compression, D.EOld, D.Vnewc));
+                 },
+                 [&] {
+                   return std::tie(D.PNew, D.Bvc, D.Compression, D.EOld,
+                                   D.Vnewc);
+                 });
+}
+RAJAPERF_BOTH_VARIANTS(Pressure)
+
+} // namespace rajaperf

@@ -1,0 +1,50 @@
+//===- benchmarks/rajaperf/variants.hpp - What each variant provides ------===//
+//
+// Every kernel K of suite.hpp has four variants:
+//   host(K&, reps)       the sequential host reference (RAJAPerf's Base_Seq)
+//   staged(K&, reps)     offload(), data preloaded once (Interface C)
+//   automatic(K&, reps)  offload(), data moved by each call (Interface A)
+//   cuda(K&, reps, t)    hand-written CUDA in the shape of RAJAPerf's
+//                        Base_CUDA: tuning t of cudaTunings(K) (RAJAPerf's
+//                        default tuning, and for reductions also a
+//                        device-side one)
+// The device variants return what they measured.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "suite.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rajaperf {
+
+/// One pass of one variant.
+struct Measured {
+  double KernelSeconds = 0; // the reps loop, between device synchronisations
+  double ToSeconds = 0, FromSeconds = 0; // inputs in, outputs back
+  std::uint64_t ToBytes = 0, FromBytes = 0;
+  int Registers = -1; // the most any of the variant's kernels uses
+};
+
+#define RAJAPERF_KERNELS(X)                                                    \
+  X(StreamCopy) X(StreamTriad) X(StreamDot) X(Daxpy) X(Init3) X(Reduce3Int)    \
+  X(PiAtomic) X(ReduceSum) X(Histogram) X(FirstMin) X(Hydro2D) X(Jacobi2D)     \
+  X(Heat3D) X(Gemm) X(Matvec3D) X(Vol3D) X(DelDotVec2D) X(Fir) X(Ltimes)       \
+  X(NodalAccumulation3D) X(Energy) X(Pressure)
+
+#define RAJAPERF_DECLARE_VARIANTS(K)                                           \
+  void host(K &, Index Reps);                                                  \
+  Measured staged(K &, Index Reps);                                            \
+  Measured automatic(K &, Index Reps);                                         \
+  Measured cuda(K &, Index Reps, int Tuning);                                  \
+  std::vector<std::string> cudaTunings(const K &);
+RAJAPERF_KERNELS(RAJAPERF_DECLARE_VARIANTS)
+#undef RAJAPERF_DECLARE_VARIANTS
+
+/// Whether this build has the CUDA baselines and a GPU to run them on.
+bool cudaAvailable();
+
+} // namespace rajaperf
