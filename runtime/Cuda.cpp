@@ -147,10 +147,15 @@ struct Queue {
   SmallVector<const char *, MaxNames> PendingNames;
 };
 
-std::mutex QueuesLock;
+// Never destroyed: the runtime's exit handler still waits on the queues
+// after static destructors have run.
+std::mutex &queuesLock() {
+  static auto *L = new std::mutex;
+  return *L;
+}
 std::map<int, Queue> &queues() {
-  static std::map<int, Queue> Q;
-  return Q;
+  static auto *Q = new std::map<int, Queue>;
+  return *Q;
 }
 
 bool asyncLaunchesEnabled() {
@@ -327,7 +332,7 @@ Expected<bool> launchDirect(const Device &D, const Registry::Kernel &K,
   const Driver *Cu = Driver::get();
   if (D.Kind != DeviceKind::Cuda || !Cu || !asyncLaunchesEnabled())
     return false;
-  std::lock_guard<std::mutex> Lock(QueuesLock);
+  std::lock_guard<std::mutex> Lock(queuesLock());
   Queue *Q = queueFor(*Cu, D);
   if (!Q)
     return false;
@@ -396,7 +401,7 @@ void cudaKernelResources(const Device &D, const Registry::Kernel &K,
   const Driver *Cu = Driver::get();
   if (D.Kind != DeviceKind::Cuda || !Cu)
     return;
-  std::lock_guard<std::mutex> Lock(QueuesLock);
+  std::lock_guard<std::mutex> Lock(queuesLock());
   Queue *Q = queueFor(*Cu, D);
   if (!Q || Cu->CtxSetCurrent(Q->Context) != 0)
     return;
@@ -407,7 +412,7 @@ void cudaKernelResources(const Device &D, const Registry::Kernel &K,
 }
 
 Error synchronizeQueues() {
-  std::lock_guard<std::mutex> Lock(QueuesLock);
+  std::lock_guard<std::mutex> Lock(queuesLock());
   for (auto &[Id, Q] : queues())
     if (Error E = waitFor(*Driver::get(), Id, Q))
       return E;

@@ -174,6 +174,7 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
                          Blocks[1], Blocks[2], Block[0], Block[1], Block[2])
                      .str();
   };
+  auto KernelKey = [&] { return std::string("kernel '") + K->Name + "'"; };
   auto InDevice = [&](Error E) {
     return createStringError(formatv("kernel '{0}' on device {1} ({2}): {3}",
                                      K->Name, D.Id, kindName(D.Kind),
@@ -201,7 +202,9 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
         S.ToBytes += C.Bytes;
         S.FromBytes += C.From ? C.Bytes : 0;
       }
-      recordCall(std::string("kernel '") + K->Name + "'", Seconds, S);
+      recordCall(KernelKey, Seconds, S);
+      if (!(infoBits() & InfoCalls))
+        return Error::success();
       if (Copies.empty())
         info(InfoCalls,
              "kernel '%s' on device %d (%s): %s; queued in %.1f us, all data "
@@ -268,7 +271,7 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
     return InDevice(std::move(E));
 
   const TransferStats &S = Mapping.stats();
-  recordCall(std::string("kernel '") + K->Name + "'", KernelSeconds, S);
+  recordCall(KernelKey, KernelSeconds, S);
   if (infoBits() & InfoCalls)
     info(InfoCalls,
          "kernel '%s' on device %d (%s): %s; %llu bytes to the device in %.1f "
@@ -344,7 +347,7 @@ static Error exitCallImpl(LibraryCall &Call, double Seconds) {
   if (Error E = Call.Mapping.exit())
     return E;
   const TransferStats &S = Call.Mapping.stats();
-  recordCall(Call.Name, Seconds, S);
+  recordCall([&] { return Call.Name; }, Seconds, S);
   info(InfoCalls,
        "%s on device %d (%s): %llu bytes to the device in %.1f us, call %.1f "
        "us, %llu bytes back in %.1f us",
@@ -370,7 +373,7 @@ static Error stagingCall(const char *What, void *Data, std::int64_t Bytes,
                                      What, Data, Bytes, D->Id,
                                      toString(std::move(E)))
                                  .str());
-  recordCall("preload", 0, S);
+  recordCall([] { return std::string("preload"); }, 0, S);
   if (S.ToBytes || S.FromBytes)
     info(InfoCalls,
          "%s of %lld bytes on device %d (%s): %llu bytes to the device in "

@@ -78,7 +78,7 @@ static TransferStats &programTotals() {
   return T;
 }
 
-void recordCall(const std::string &Name, double Seconds,
+void recordCall(llvm::function_ref<std::string()> Name, double Seconds,
                 const TransferStats &Stats) {
   programTotals() += Stats;
   if (!(infoBits() & InfoSummary))
@@ -86,10 +86,11 @@ void recordCall(const std::string &Name, double Seconds,
   auto &T = totals();
   if (T.empty())
     std::atexit(printSummary);
+  std::string Key = Name();
   auto It = std::find_if(T.begin(), T.end(),
-                         [&](const auto &E) { return E.first == Name; });
+                         [&](const auto &E) { return E.first == Key; });
   if (It == T.end())
-    It = T.insert(T.end(), {Name, Totals{}});
+    It = T.insert(T.end(), {Key, Totals{}});
   ++It->second.Calls;
   It->second.Seconds += Seconds;
   It->second.Transfers += Stats;

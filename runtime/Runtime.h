@@ -246,8 +246,9 @@ enum InfoBit : unsigned {
   InfoSummary = 0x8,   // totals per kernel and per direction at exit
 };
 
-/// Adds one call to the totals printed at exit (InfoSummary).
-void recordCall(const std::string &Name, double CallSeconds,
+/// Adds one call to the program's transfer totals and, with InfoSummary, to
+/// the per-name totals printed at exit (Name is only asked for then).
+void recordCall(llvm::function_ref<std::string()> Name, double CallSeconds,
                 const TransferStats &Stats);
 unsigned infoBits();
 void info(InfoBit Bit, const char *Format, ...)

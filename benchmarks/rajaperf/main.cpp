@@ -8,7 +8,10 @@
 // any checksum is off.
 //
 //   rajaperf [--size N] [--repfact F] [--passes P] [--kernels A,B,...]
-//            [--csv FILE] [--no-automatic] [--copy-bandwidth GB/s]
+//            [--csv FILE] [--automatic-passes P] [--copy-bandwidth GB/s]
+//
+// --automatic-passes sets the passes of the naive variant (Interface A),
+// whose reps move all their data each time (0 leaves it out).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,9 +38,9 @@ struct Options {
   Index Size = 0; // 0: each kernel's default
   double RepFactor = 1.0;
   int Passes = 3;
+  int AutomaticPasses = -1; // -1: as many as Passes
   std::vector<std::string> Kernels;
   std::string Csv;
-  bool Automatic = true;
   double CopyBandwidth = 4040; // GB/s: device-to-device copy on the H200
 };
 
@@ -190,8 +193,8 @@ template <class K> Runner runnerFor() {
     Out.Reference = D.checksum();
   };
   R.Device = [](KernelResult &Out, const Options &O) {
-    auto Run = [&](VariantResult &V, auto Variant) {
-      for (int P = 0; P < O.Passes; ++P) {
+    auto Run = [&](VariantResult &V, auto Variant, int Passes) {
+      for (int P = 0; P < Passes; ++P) {
         K D = K::make(Out.Size);
         V.Passes.push_back(Variant(D));
         long double C = D.checksum();
@@ -200,18 +203,18 @@ template <class K> Runner runnerFor() {
       }
     };
     Out.Staged.Name = "offload-staged";
-    Run(Out.Staged, [&](K &D) { return staged(D, Out.Reps); });
-    if (O.Automatic) {
-      Out.Automatic.Name = "offload-automatic";
-      Run(Out.Automatic, [&](K &D) { return automatic(D, Out.Reps); });
-    }
+    Run(Out.Staged, [&](K &D) { return staged(D, Out.Reps); }, O.Passes);
+    Out.Automatic.Name = "offload-automatic";
+    Run(Out.Automatic, [&](K &D) { return automatic(D, Out.Reps); },
+        O.AutomaticPasses < 0 ? O.Passes : O.AutomaticPasses);
 #if RAJAPERF_HAVE_CUDA
     if (cudaAvailable()) {
       K Probe = K::make(1);
       std::vector<std::string> Tunings = cudaTunings(Probe);
       for (int T = 0; T < int(Tunings.size()); ++T) {
         Out.Cuda.push_back({"cuda-" + Tunings[T]});
-        Run(Out.Cuda.back(), [&](K &D) { return cuda(D, Out.Reps, T); });
+        Run(Out.Cuda.back(), [&](K &D) { return cuda(D, Out.Reps, T); },
+            O.Passes);
       }
     }
 #endif
@@ -260,7 +263,7 @@ std::vector<Entry> allKernels() {
   std::fprintf(stderr,
                "rajaperf: %s\nusage: rajaperf [--size N] [--repfact F] "
                "[--passes P] [--kernels A,B,...] [--csv FILE] "
-               "[--no-automatic] [--copy-bandwidth GB/s]\n",
+               "[--automatic-passes P] [--copy-bandwidth GB/s]\n",
                Problem);
   std::exit(2);
 }
@@ -282,8 +285,8 @@ Options parse(int Argc, char **Argv) {
       O.Passes = std::max(1, std::stoi(Value()));
     else if (A == "--csv")
       O.Csv = Value();
-    else if (A == "--no-automatic")
-      O.Automatic = false;
+    else if (A == "--automatic-passes")
+      O.AutomaticPasses = std::max(0, std::stoi(Value()));
     else if (A == "--copy-bandwidth")
       O.CopyBandwidth = std::stod(Value());
     else if (A == "--kernels") {

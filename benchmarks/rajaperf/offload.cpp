@@ -97,10 +97,24 @@ void reduceSumKernel(offload::Range<GridStride1D> R, CR X,
     Sum += X[I];
 }
 
-void histogramKernel(offload::Range<> R, std::span<const Index> Bins,
+// Each thread counts a run of Bins and adds a count whenever the bin
+// changes (RAJAPerf's CUDA kernel counts in shared memory instead).
+constexpr std::uint64_t HistogramRun = 16;
+void histogramKernel(offload::Range<offload::Chunked1D> R,
+                     std::span<const Index> Bins,
                      offload::Atomic<unsigned long long> Counts) {
-  for (std::uint64_t I : R)
-    Counts.add(Bins[I], 1);
+  for (auto [First, Length] : R) {
+    Index Bin = Bins[First];
+    unsigned long long Count = 0;
+    for (std::uint64_t I = First; I < First + Length; ++I) {
+      if (Bins[I] != Bin) {
+        Counts.add(Bin, Count);
+        Bin = Bins[I], Count = 0;
+      }
+      ++Count;
+    }
+    Counts.add(Bin, Count);
+  }
 }
 
 void firstMinKernel(offload::Range<GridStride1D> R, CR X,
@@ -194,10 +208,10 @@ void ltimesKernel(CR Ell, CR Psi, Region<Real, Grid3D> Phi) {
   (void)M;
 }
 
-void nodalKernel(offload::Range<Grid3D> Zones, CR Vol, Index Jp, Index Kp,
-                 offload::Atomic<Real> X) {
-  for (auto [I, J, K] : Zones) {
-    const Index Zone = I + J * Jp + K * Kp;
+void nodalKernel(offload::Range<> R, std::span<const Index> Zones, CR Vol,
+                 Index Jp, Index Kp, offload::Atomic<Real> X) {
+  for (std::uint64_t Z : R) {
+    const Index Zone = Zones[Z];
     const Real Val = 0.125 * Vol[Zone];
     for (Index Corner : {Index(0), Index(1), Jp, 1 + Jp, Kp, 1 + Kp, Jp + Kp,
                          1 + Jp + Kp})
@@ -475,7 +489,9 @@ static Measured run(Histogram &D, Index Reps, bool Staged) {
   auto Loop = [&](auto &Bins) {
     for (Index R = 0; R < Reps; ++R) {
       std::vector<unsigned long long> Counts(Histogram::NumBins, 0);
-      offload(histogramKernel, D.N, Bins, Counts);
+      offload(histogramKernel,
+              offload::Range<offload::Chunked1D>(D.N, {HistogramRun}), Bins,
+              Counts);
       D.Counts = Counts;
     }
   };
@@ -672,18 +688,16 @@ RAJAPERF_BOTH_VARIANTS(Ltimes)
 
 static Measured run(NodalAccumulation3D &D, Index Reps, bool Staged) {
   const Domain &M = D.Dom;
-  auto U = [](Index V) { return std::uint64_t(V); };
-  const Grid3D Zones(U(M.Jp), U(M.Jp), U(M.Jp),
-                     {U(M.Imin), U(M.Imax), U(M.Jmin), U(M.Jmax), U(M.Kmin),
-                      U(M.Kmax)});
-  auto Loop = [&](auto &X, auto &Vol) {
+  auto Loop = [&](auto &X, auto &Vol, auto &Zones) {
     for (Index R = 0; R < Reps; ++R)
-      offload(nodalKernel, offload::Range<Grid3D>(M.Nnalls, Zones), Vol, M.Jp,
-              M.Kp, X);
+      offload(nodalKernel, M.RealZones, Zones, Vol, M.Jp, M.Kp, X);
   };
   return twoWays(Staged, Loop, registers(nodalKernel),
-                 [&] { return std::make_tuple(preload_mut(D.X), preload(D.Vol)); },
-                 [&] { return std::tie(D.X, D.Vol); });
+                 [&] {
+                   return std::make_tuple(preload_mut(D.X), preload(D.Vol),
+                                          preload(D.RealZones));
+                 },
+                 [&] { return std::tie(D.X, D.Vol, D.RealZones); });
 }
 RAJAPERF_BOTH_VARIANTS(NodalAccumulation3D)
 

@@ -13,12 +13,20 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <mutex>
 #include <vector>
 
 namespace rajaperf {
 
 using Index = std::int64_t;
 using Real = double;
+
+/// rand() has one state per process: set-ups that draw from it must not
+/// overlap.
+inline std::mutex &randomLock() {
+  static std::mutex M;
+  return M;
+}
 
 /// RAJAPerf's data initialisation. Every call counts, and the count decides
 /// the factor of the next array: 0.2 after an even number of calls, 0.1
@@ -43,6 +51,7 @@ public:
     return V;
   }
   std::vector<Real> randomValues(Index N) {
+    std::lock_guard<std::mutex> Lock(randomLock());
     std::srand(4793);
     std::vector<Real> V(N);
     for (Real &X : V)
@@ -52,6 +61,7 @@ public:
   }
   /// +-1 at random, then one -58 and one 19.
   std::vector<int> signs(Index N) {
+    std::lock_guard<std::mutex> Lock(randomLock());
     std::srand(4793);
     std::vector<int> V(N);
     for (int &X : V)

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs the RAJAPerf subset as RESULTS.md reports it: every kernel at
+# RAJAPerf's default size, then the streaming kernels at 32 Mi elements
+# (outside the H200's 60 MB L2; reps scaled by 0.1). The naive variant moves
+# all its data every rep: one pass of it at the default size, none at 32 Mi.
+# Logs and CSVs go to $OUT (default: the current directory).
+set -euo pipefail
+bin=${RAJAPERF:-$(dirname "$0")/../../build/bin/rajaperf}
+out=${OUT:-.}
+{
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || true
+  date -u
+  git -C "$(dirname "$0")" rev-parse --short HEAD 2>/dev/null || true
+} > "$out/rajaperf-machine.txt"
+"$bin" --passes 3 --automatic-passes 1 --csv "$out/rajaperf-default.csv" "$@" |
+  tee "$out/rajaperf-default.log"
+"$bin" --passes 3 --automatic-passes 0 --size 33554432 --repfact 0.1 \
+  --kernels Stream_COPY,Stream_TRIAD,Stream_DOT,Basic_DAXPY,Basic_INIT3 \
+  --csv "$out/rajaperf-streaming.csv" "$@" | tee "$out/rajaperf-streaming.log"
