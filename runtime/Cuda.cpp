@@ -42,7 +42,8 @@ namespace {
 // CUctx_flags scheduling values.
 constexpr unsigned SchedAuto = 0, SchedSpin = 1, SchedYield = 2,
                    SchedBlocking = 4;
-constexpr int AttrComputeMajor = 75, AttrComputeMinor = 76;
+constexpr int AttrMultiprocessors = 16, AttrComputeMajor = 75,
+              AttrComputeMinor = 76;
 constexpr int FuncAttrLocalBytes = 3, FuncAttrRegisters = 4;
 constexpr unsigned StreamNonBlocking = 1;
 constexpr std::size_t ScratchBytes = 1 << 20, ScratchAlign = 256;
@@ -64,6 +65,7 @@ struct Driver {
   Result (*ModuleLoadData)(void **, const void *);
   Result (*ModuleGetFunction)(void **, void *, const char *);
   Result (*FuncGetAttribute)(int *, int, void *);
+  Result (*OccupancyMaxActiveBlocks)(int *, void *, int, std::size_t);
   Result (*StreamCreate)(void **, unsigned);
   Result (*StreamSynchronize)(void *);
   Result (*MemAlloc)(std::uint64_t *, std::size_t);
@@ -114,6 +116,8 @@ private:
     Bind(D.ModuleLoadData, "cuModuleLoadData");
     Bind(D.ModuleGetFunction, "cuModuleGetFunction");
     Bind(D.FuncGetAttribute, "cuFuncGetAttribute");
+    Bind(D.OccupancyMaxActiveBlocks,
+         "cuOccupancyMaxActiveBlocksPerMultiprocessor");
     Bind(D.StreamCreate, "cuStreamCreate");
     Bind(D.StreamSynchronize, "cuStreamSynchronize");
     Bind(D.MemAlloc, "cuMemAlloc_v2");
@@ -143,6 +147,7 @@ struct Queue {
   // The kernels queued since the last wait, for messages: how many, and
   // the first few names.
   std::size_t Pending = 0;
+  int Multiprocessors = 0;
   static constexpr unsigned MaxNames = 4;
   SmallVector<const char *, MaxNames> PendingNames;
 };
@@ -201,6 +206,8 @@ Queue *queueFor(const Driver &Cu, const Device &D) {
       Cu.CtxSetCurrent(Q.Context) != 0 ||
       Cu.DeviceGetAttribute(&Major, AttrComputeMajor, *Dev) != 0 ||
       Cu.DeviceGetAttribute(&Minor, AttrComputeMinor, *Dev) != 0 ||
+      Cu.DeviceGetAttribute(&Q.Multiprocessors, AttrMultiprocessors, *Dev) !=
+          0 ||
       Cu.StreamCreate(&Q.Stream, StreamNonBlocking) != 0 ||
       Cu.MemAllocHost(&Q.PinnedScratch, ScratchBytes) != 0 ||
       Cu.MemAlloc(&Q.DeviceScratch, ScratchBytes) != 0) {
@@ -397,7 +404,8 @@ Expected<bool> launchDirect(const Device &D, const Registry::Kernel &K,
 }
 
 void cudaKernelResources(const Device &D, const Registry::Kernel &K,
-                         int &Registers, int &LocalBytes) {
+                         int &Registers, int &LocalBytes,
+                         std::int64_t &ResidentThreads) {
   const Driver *Cu = Driver::get();
   if (D.Kind != DeviceKind::Cuda || !Cu)
     return;
@@ -408,6 +416,9 @@ void cudaKernelResources(const Device &D, const Registry::Kernel &K,
   if (void *Function = functionFor(*Cu, *Q, K)) {
     Cu->FuncGetAttribute(&Registers, FuncAttrRegisters, Function);
     Cu->FuncGetAttribute(&LocalBytes, FuncAttrLocalBytes, Function);
+    int Blocks = 0;
+    if (Cu->OccupancyMaxActiveBlocks(&Blocks, Function, DefaultBlock, 0) == 0)
+      ResidentThreads = std::int64_t(Blocks) * Q->Multiprocessors * DefaultBlock;
   }
 }
 

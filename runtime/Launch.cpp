@@ -435,7 +435,8 @@ void synchronize() {
     offload::rt::fatal(std::move(E));
 }
 
-void kernelResources(const void *Kernel, int *Registers, int *LocalBytes) {
+void kernelResources(const void *Kernel, int *Registers, int *LocalBytes,
+                     std::int64_t *ResidentThreads) {
   const offload::rt::Registry::Kernel *K =
       offload::rt::Registry::get().find(Kernel);
   if (!K)
@@ -445,7 +446,8 @@ void kernelResources(const void *Kernel, int *Registers, int *LocalBytes) {
     consumeError(D.takeError());
     return;
   }
-  offload::rt::cudaKernelResources(*D, *K, *Registers, *LocalBytes);
+  offload::rt::cudaKernelResources(*D, *K, *Registers, *LocalBytes,
+                                   *ResidentThreads);
 }
 
 void launch(const LaunchRequest &Request) {

@@ -219,10 +219,12 @@ llvm::Expected<bool> launchDirect(const Device &D, const Registry::Kernel &K,
                                   const std::uint32_t Block[3],
                                   std::uint64_t *Values, unsigned NumSlots,
                                   llvm::ArrayRef<DirectCopy> Copies);
-/// Registers and local bytes per thread of K on D (a CUDA GPU); left
+/// Registers and local bytes per thread of K on D (a CUDA GPU), and the
+/// threads of K that D runs at once in blocks of DefaultBlock; left
 /// unchanged where D cannot say.
 void cudaKernelResources(const Device &D, const Registry::Kernel &K,
-                         int &Registers, int &LocalBytes);
+                         int &Registers, int &LocalBytes,
+                         std::int64_t &ResidentThreads);
 /// Waits for every queued launch; an error names the kernels that may have
 /// failed.
 llvm::Error synchronizeQueues();

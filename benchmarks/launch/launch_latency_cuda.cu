@@ -1,7 +1,8 @@
 // Baseline for launch_latency.cpp, in plain CUDA: the same two measurements
 // with the CUDA runtime. "touch" allocates, copies in, launches, copies back
 // and frees per call, as an offload() of unmapped data does; "touch,
-// preallocated" keeps the device buffer.
+// preallocated" keeps the device buffer; "touch, queued" launches without
+// waiting (the time per call of a loop of launches).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -60,8 +61,13 @@ int main(int argc, char **argv) {
     touch<<<1, 256>>>(d, 1);
     check(cudaMemcpy(&host, d, sizeof(int), cudaMemcpyDeviceToHost));
   });
+  check(cudaMemcpy(d, &host, sizeof(int), cudaMemcpyHostToDevice));
+  measure("cuda: touch, queued", calls, [&] { touch<<<1, 256>>>(d, 1); });
+  check(cudaDeviceSynchronize());
+  int queued = 0;
+  check(cudaMemcpy(&queued, d, sizeof(int), cudaMemcpyDeviceToHost));
   check(cudaFree(d));
-  bool ok = host == 2 * (calls + 10);
+  bool ok = host == 2 * (calls + 10) && queued == host + calls + 10;
   std::printf("touch count %d (want %d): %s\n", host, 2 * (calls + 10),
               ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;

@@ -21,7 +21,6 @@
 #include <array>
 #include <chrono>
 #include <climits>
-#include <initializer_list>
 #include <optional>
 #include <tuple>
 
@@ -34,11 +33,13 @@ using offload::GridStride1D;
 using offload::Region;
 using CR = std::span<const Real>;
 
-/// Reductions run one full wave of an H200 (132 SMs x 2048 threads) that
-/// strides through the data, as RAJAPerf's occupancy-sized tunings do.
-constexpr std::uint64_t ReductionThreads = 132 * 2048;
-offload::Range<GridStride1D> strided(Index N) {
-  return offload::Range<GridStride1D>(N, GridStride1D{ReductionThreads});
+/// Reductions stride through the data with one full wave of the GPU, as
+/// RAJAPerf's occupancy-sized ("occgs") tunings do; GridStride1D's default
+/// where the device does not say.
+template <class Kernel> offload::Range<GridStride1D> strided(Kernel K, Index N) {
+  std::int64_t Wave = offload::kernel_resources(K).resident_threads;
+  return offload::Range<GridStride1D>(
+      N, Wave > 0 ? GridStride1D{std::uint64_t(Wave)} : GridStride1D{});
 }
 
 //===-- Kernels ------------------------------------------------------------===//
@@ -213,9 +214,14 @@ void nodalKernel(offload::Range<> R, std::span<const Index> Zones, CR Vol,
   for (std::uint64_t Z : R) {
     const Index Zone = Zones[Z];
     const Real Val = 0.125 * Vol[Zone];
-    for (Index Corner : {Index(0), Index(1), Jp, 1 + Jp, Kp, 1 + Kp, Jp + Kp,
-                         1 + Jp + Kp})
-      X.add(Zone + Corner, Val);
+    X.add(Zone, Val);
+    X.add(Zone + 1, Val);
+    X.add(Zone + Jp, Val);
+    X.add(Zone + 1 + Jp, Val);
+    X.add(Zone + Kp, Val);
+    X.add(Zone + 1 + Kp, Val);
+    X.add(Zone + Jp + Kp, Val);
+    X.add(Zone + 1 + Jp + Kp, Val);
   }
 }
 
@@ -285,13 +291,12 @@ void pressure1Kernel(CR Compression, Real Cls, Region<Real> Bvc) {
 void pressure2Kernel(CR Bvc, CR EOld, CR Vnewc, Real PCut, Real Pmin,
                      Real Eosvmax, Region<Real> PNew) {
   for (auto [I, P] : PNew) {
-    P = Bvc[I] * EOld[I];
-    if (fabs(P) < PCut)
-      P = 0.0;
+    Real V = Bvc[I] * EOld[I];
+    if (fabs(V) < PCut)
+      V = 0.0;
     if (Vnewc[I] >= Eosvmax)
-      P = 0.0;
-    if (P < Pmin)
-      P = Pmin;
+      V = 0.0;
+    P = V < Pmin ? Pmin : V;
   }
 }
 
@@ -402,10 +407,11 @@ static Measured run(StreamTriad &D, Index Reps, bool Staged) {
 RAJAPERF_BOTH_VARIANTS(StreamTriad)
 
 static Measured run(StreamDot &D, Index Reps, bool Staged) {
+  const auto Positions = strided(dotKernel, D.N);
   auto Loop = [&](auto &A, auto &B) {
     for (Index R = 0; R < Reps; ++R) {
       Real Dot = 0.0;
-      offload(dotKernel, strided(D.N), A, B, Dot);
+      offload(dotKernel, Positions, A, B, Dot);
       D.Dot += Dot;
     }
   };
@@ -442,10 +448,11 @@ static Measured run(Init3 &D, Index Reps, bool Staged) {
 RAJAPERF_BOTH_VARIANTS(Init3)
 
 static Measured run(Reduce3Int &D, Index Reps, bool Staged) {
+  const auto Positions = strided(reduce3IntKernel, D.N);
   auto Loop = [&](auto &Vec) {
     for (Index R = 0; R < Reps; ++R) {
       int Sum = 0, Min = INT_MAX, Max = INT_MIN;
-      offload(reduce3IntKernel, strided(D.N), Vec, Sum, Min, Max);
+      offload(reduce3IntKernel, Positions, Vec, Sum, Min, Max);
       D.Sum += Sum;
       D.Min = std::min(D.Min, Min);
       D.Max = std::max(D.Max, Max);
@@ -472,10 +479,11 @@ static Measured run(PiAtomic &D, Index Reps, bool) {
 RAJAPERF_BOTH_VARIANTS(PiAtomic)
 
 static Measured run(ReduceSum &D, Index Reps, bool Staged) {
+  const auto Positions = strided(reduceSumKernel, D.N);
   auto Loop = [&](auto &X) {
     for (Index R = 0; R < Reps; ++R) {
       Real Sum = 0.0;
-      offload(reduceSumKernel, strided(D.N), X, Sum);
+      offload(reduceSumKernel, Positions, X, Sum);
       D.Sum = Sum;
     }
   };
@@ -502,10 +510,11 @@ static Measured run(Histogram &D, Index Reps, bool Staged) {
 RAJAPERF_BOTH_VARIANTS(Histogram)
 
 static Measured run(FirstMin &D, Index Reps, bool Staged) {
+  const auto Positions = strided(firstMinKernel, D.N);
   auto Loop = [&](auto &X) {
     for (Index R = 0; R < Reps; ++R) {
       offload::ValueLoc<Real> Min{D.X[0], 0};
-      offload(firstMinKernel, strided(D.N), X, Min);
+      offload(firstMinKernel, Positions, X, Min);
       D.MinLoc = Index(Min.index);
     }
   };

@@ -299,18 +299,21 @@ inline void synchronize() {
 }
 
 /// What a kernel uses of the selected GPU, per thread (as cuobjdump
-/// --dump-resource-usage reports it); -1 where the device does not say (the
-/// host device) or the kernel was not compiled for it.
+/// --dump-resource-usage reports it), and how many of its threads the GPU
+/// runs at once (the grid of one full wave: a good GridStride1D size);
+/// -1 where the device does not say (the host device) or the kernel was not
+/// compiled for it.
 struct KernelResources {
   int registers = -1;
   int local_bytes = -1;
+  std::int64_t resident_threads = -1;
 };
 template <class Kernel> KernelResources kernel_resources(Kernel &&K) {
   KernelResources R;
 #if defined(__OFFLOAD_HOST__)
   detail::rt::kernelResources(
       reinterpret_cast<const void *>(static_cast<detail::KernelPtr<Kernel>>(K)),
-      &R.registers, &R.local_bytes);
+      &R.registers, &R.local_bytes, &R.resident_threads);
 #else
   (void)K;
 #endif

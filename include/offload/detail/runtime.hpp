@@ -31,8 +31,10 @@ void launch(const LaunchRequest &Request);
 /// Waits for the launches the runtime queued without waiting.
 void synchronize();
 /// Registers and local (spill) bytes per thread of the kernel whose host key
-/// is Kernel on the selected device; -1 where the device does not say.
-void kernelResources(const void *Kernel, int *Registers, int *LocalBytes);
+/// is Kernel on the selected device, and how many of its threads (in blocks
+/// of the default size) the device holds at once; -1 where it does not say.
+void kernelResources(const void *Kernel, int *Registers, int *LocalBytes,
+                     std::int64_t *ResidentThreads);
 
 /// Reached only if the plugin let an invalid offload() call through.
 [[noreturn]] void invalidCall(const char *Signature);
