@@ -333,9 +333,8 @@ std::size_t directCopyLimit() { return ScratchBytes / 4; }
 
 Expected<bool> launchDirect(const Device &D, const Registry::Kernel &K,
                             const std::uint32_t Blocks[3],
-                            const std::uint32_t Block[3],
-                            std::uint64_t *Values, unsigned NumSlots,
-                            ArrayRef<DirectCopy> Copies) {
+                            const std::uint32_t Block[3], std::uint64_t *Values,
+                            unsigned NumSlots, ArrayRef<DirectCopy> Copies) {
   const Driver *Cu = Driver::get();
   if (D.Kind != DeviceKind::Cuda || !Cu || !asyncLaunchesEnabled())
     return false;
@@ -369,8 +368,8 @@ Expected<bool> launchDirect(const Device &D, const Registry::Kernel &K,
     return createStringError(formatv("{0}: {1}", What, Cu->describe(Rc)).str());
   };
   if (Packed)
-    if (int Rc = Cu->MemcpyHtoDAsync(Q->DeviceScratch, Q->PinnedScratch,
-                                     Packed, Q->Stream))
+    if (int Rc = Cu->MemcpyHtoDAsync(Q->DeviceScratch, Q->PinnedScratch, Packed,
+                                     Q->Stream))
       return Fail("cuMemcpyHtoDAsync", Rc);
 
   // The entry's parameters: the implicit dyn_ptr, then the slots.
@@ -391,8 +390,8 @@ Expected<bool> launchDirect(const Device &D, const Registry::Kernel &K,
 
   // The scratch is reused by the next call: wait, then hand results back.
   if (AnyFrom)
-    if (int Rc = Cu->MemcpyDtoHAsync(Q->PinnedScratch, Q->DeviceScratch,
-                                     Packed, Q->Stream))
+    if (int Rc = Cu->MemcpyDtoHAsync(Q->PinnedScratch, Q->DeviceScratch, Packed,
+                                     Q->Stream))
       return Fail("cuMemcpyDtoHAsync", Rc);
   if (Error E = waitFor(*Cu, D.Id, *Q))
     return std::move(E);
@@ -418,7 +417,8 @@ void cudaKernelResources(const Device &D, const Registry::Kernel &K,
     Cu->FuncGetAttribute(&LocalBytes, FuncAttrLocalBytes, Function);
     int Blocks = 0;
     if (Cu->OccupancyMaxActiveBlocks(&Blocks, Function, DefaultBlock, 0) == 0)
-      ResidentThreads = std::int64_t(Blocks) * Q->Multiprocessors * DefaultBlock;
+      ResidentThreads =
+          std::int64_t(Blocks) * Q->Multiprocessors * DefaultBlock;
   }
 }
 

@@ -61,7 +61,6 @@ void installAbortHandler() {
 }
 } // namespace
 
-
 Error mapData(const Device &D, void *Ptr, std::int64_t Bytes,
               std::int64_t MapType) {
   __tgt_target_data_begin_mapper(&Location, D.Id, 1, &Ptr, &Ptr, &Bytes,
@@ -82,8 +81,8 @@ Error unmapData(const Device &D, void *Ptr, std::int64_t Bytes,
         formatv("{0} bytes at {1} are not mapped to device {2}", Bytes, Ptr,
                 D.Id)
             .str());
-  __tgt_target_data_end_mapper(&Location, D.Id, 1, &Ptr, &Ptr, &Bytes,
-                               &MapType, nullptr, nullptr);
+  __tgt_target_data_end_mapper(&Location, D.Id, 1, &Ptr, &Ptr, &Bytes, &MapType,
+                               nullptr, nullptr);
   return Error::success();
 }
 
@@ -121,11 +120,13 @@ static std::string slotName(const KernelRecord &K, unsigned Slot) {
   SmallVector<StringRef> Names;
   StringRef(K.SlotNames).split(Names, ',');
   unsigned I = Slot - detail::LaunchSlots;
-  return I < Names.size() ? "'" + Names[I].str() + "'" : "slot " + std::to_string(Slot);
+  return I < Names.size() ? "'" + Names[I].str() + "'"
+                          : "slot " + std::to_string(Slot);
 }
 
 static std::string perSecond(std::uint64_t Bytes, double Seconds) {
-  return Seconds > 0 ? formatv("{0:f1} GB/s", Bytes / Seconds / 1e9).str() : "-";
+  return Seconds > 0 ? formatv("{0:f1} GB/s", Bytes / Seconds / 1e9).str()
+                     : "-";
 }
 
 Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
@@ -136,8 +137,7 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
 
   const std::uint64_t Threads = R.Extent[0] * R.Extent[1] * R.Extent[2];
   if (Threads == 0) {
-    info(InfoCalls, "kernel '%s': 0 logical threads, nothing to run",
-         K->Name);
+    info(InfoCalls, "kernel '%s': 0 logical threads, nothing to run", K->Name);
     return Error::success();
   }
   std::uint32_t Block[3], GridBlocks[3];
@@ -194,9 +194,9 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
     if (!Launched)
       return InDevice(Launched.takeError());
     if (*Launched) {
-      double Seconds = std::chrono::duration<double>(
-                           std::chrono::steady_clock::now() - T0)
-                           .count();
+      double Seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+              .count();
       TransferStats S;
       for (const DirectCopy &C : Copies) {
         S.ToBytes += C.Bytes;
@@ -237,8 +237,8 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
   SmallVector<std::int64_t, 16> Sizes(R.NumSlots);
   for (unsigned I = 0; I < R.NumSlots; ++I) {
     Ptrs[I] = reinterpret_cast<void *>(Values[I]);
-    Sizes[I] = Types[I] & detail::MapTypeLiteral ? sizeof(std::uint64_t)
-                                                 : R.Sizes[I];
+    Sizes[I] =
+        Types[I] & detail::MapTypeLiteral ? sizeof(std::uint64_t) : R.Sizes[I];
   }
 
   KernelArgsTy Args{};
@@ -295,8 +295,8 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
              perSecond(A.Bytes, A.ToSeconds).c_str());
       if (A.CopiedBack)
         info(InfoTransfers, "  %s: %lld bytes back in %.1f us (%s)",
-             Name.c_str(), static_cast<long long>(A.Bytes),
-             A.FromSeconds * 1e6, perSecond(A.Bytes, A.FromSeconds).c_str());
+             Name.c_str(), static_cast<long long>(A.Bytes), A.FromSeconds * 1e6,
+             perSecond(A.Bytes, A.FromSeconds).c_str());
     }
   return Error::success();
 }
@@ -319,7 +319,7 @@ struct LibraryCall {
 };
 
 static Expected<LibraryCall *> enterCallImpl(const detail::rt::LaunchRequest &R,
-                                            std::uint64_t *Values) {
+                                             std::uint64_t *Values) {
   Expected<const Device &> D = selectedDevice();
   if (!D)
     return D.takeError();
@@ -332,8 +332,8 @@ static Expected<LibraryCall *> enterCallImpl(const detail::rt::LaunchRequest &R,
   SmallVector<std::int64_t, 16> Types(R.NumSlots);
   if (Error E = Call->Mapping.enter(*D, R, Values, Types.data(),
                                     /*WithLaunch=*/false))
-    return createStringError(formatv("{0} on device {1} ({2}): {3}",
-                                     Call->Name, D->Id, kindName(D->Kind),
+    return createStringError(formatv("{0} on device {1} ({2}): {3}", Call->Name,
+                                     D->Id, kindName(D->Kind),
                                      toString(std::move(E)))
                                  .str());
   return Call.release();
@@ -358,8 +358,9 @@ static Error exitCallImpl(LibraryCall &Call, double Seconds) {
   return Error::success();
 }
 
-static Error stagingCall(const char *What, void *Data, std::int64_t Bytes,
-                         function_ref<Error(const Device &, TransferStats &)> F) {
+static Error
+stagingCall(const char *What, void *Data, std::int64_t Bytes,
+            function_ref<Error(const Device &, TransferStats &)> F) {
   Expected<const Device &> D = selectedDevice();
   if (!D)
     return D.takeError();

@@ -12,8 +12,8 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -50,7 +50,8 @@ struct Registration {
 
 extern "C" void __cxxoffload_register(Registration *R);
 
-//===-- Registry -----------------------------------------------------------===//
+//===-- Registry
+//-----------------------------------------------------------===//
 
 class Registry {
 public:
@@ -76,7 +77,8 @@ private:
   llvm::DenseMap<const void *, Kernel> Kernels;
 };
 
-//===-- Devices ------------------------------------------------------------===//
+//===-- Devices
+//------------------------------------------------------------===//
 
 enum class DeviceKind { Cuda, Amdgpu, Host, Other };
 llvm::StringRef kindName(DeviceKind K);
@@ -92,7 +94,12 @@ struct Device {
 /// OFFLOAD_DEVICE: empty (first GPU, else host), `gpu`, a kind, or a
 /// device number.
 struct DeviceRequest {
-  enum Method { FirstGpuElseHost, AnyGpu, ByKind, ByNumber } How = FirstGpuElseHost;
+  enum Method {
+    FirstGpuElseHost,
+    AnyGpu,
+    ByKind,
+    ByNumber
+  } How = FirstGpuElseHost;
   DeviceKind Kind = DeviceKind::Host;
   int Number = 0;
 };
@@ -109,7 +116,8 @@ llvm::Expected<const Device &> selectedDevice();
 /// Describes libomptarget device Id.
 llvm::Expected<Device> describeDevice(int Id);
 
-//===-- Transfers ------------------------------------------------------------===//
+//===-- Transfers
+//------------------------------------------------------------===//
 
 /// Bytes copied and seconds spent, per direction.
 struct TransferStats {
@@ -145,7 +153,7 @@ public:
     unsigned Slot;
     void *Host, *Device;
     std::int64_t Bytes, Type;
-    bool Present; // on the device before the call
+    bool Present;            // on the device before the call
     bool WithLaunch = false; // copied by libomptarget during the launch
     bool Staged = false;     // kept on the device by a preload
     bool Copied = false, CopiedBack = false;
@@ -179,7 +187,8 @@ llvm::Error syncBack(const Device &D, void *Ptr, std::int64_t Bytes,
 llvm::Error unstage(const Device &D, void *Ptr, std::int64_t Bytes,
                     bool Mutable, TransferStats &Stats);
 
-//===-- Mapping and launch -------------------------------------------------===//
+//===-- Mapping and launch
+//-------------------------------------------------===//
 
 /// Copies [Ptr, Ptr + Bytes) to the device (or just allocates it) and keeps
 /// it there until unmapData; MapType is a libomptarget map-type bitmask.
@@ -238,7 +247,8 @@ inline constexpr std::uint32_t DefaultBlock = 256;
 /// path, or an error that lists where it looked.
 llvm::Expected<std::pair<void *, std::string>> loadCublas();
 
-//===-- Reporting ----------------------------------------------------------===//
+//===-- Reporting
+//----------------------------------------------------------===//
 
 /// OFFLOAD_INFO bits.
 enum InfoBit : unsigned {

@@ -133,8 +133,8 @@ public:
       if (C + 1 < Chunks)
         fill(C + 1, Src, Bytes); // while chunk C is on the bus
       std::size_t Off = C * ChunkBytes, Len = std::min(ChunkBytes, Bytes - Off);
-      int Rc = omp_target_memcpy(Dst + Off, Buffers[C % 2], Len, 0, 0, Device,
-                                 Host);
+      int Rc =
+          omp_target_memcpy(Dst + Off, Buffers[C % 2], Len, 0, 0, Device, Host);
       Pool.wait();
       if (Rc)
         return createStringError("a staged copy to the device failed");
@@ -146,8 +146,8 @@ public:
     std::size_t Chunks = (Bytes + ChunkBytes - 1) / ChunkBytes;
     for (std::size_t C = 0; C < Chunks; ++C) {
       std::size_t Off = C * ChunkBytes, Len = std::min(ChunkBytes, Bytes - Off);
-      int Rc = omp_target_memcpy(Buffers[C % 2], Src + Off, Len, 0, 0, Host,
-                                 Device);
+      int Rc =
+          omp_target_memcpy(Buffers[C % 2], Src + Off, Len, 0, 0, Host, Device);
       Pool.wait(); // the previous chunk has left its buffer
       if (Rc)
         return createStringError("a staged copy from the device failed");
@@ -229,10 +229,9 @@ Error copy(const Device &D, void *Dst, const void *Src, std::int64_t Bytes,
   int Host = omp_get_initial_device();
   if (omp_target_memcpy(Dst, Src, Bytes, 0, 0, ToDevice ? D.Id : Host,
                         ToDevice ? Host : D.Id))
-    return createStringError(
-        formatv("copying {0} bytes {1} device {2} failed", Bytes,
-                ToDevice ? "to" : "from", D.Id)
-            .str());
+    return createStringError(formatv("copying {0} bytes {1} device {2} failed",
+                                     Bytes, ToDevice ? "to" : "from", D.Id)
+                                 .str());
   return Error::success();
 }
 
@@ -320,7 +319,8 @@ bool directArguments(const Device &D, const detail::rt::LaunchRequest &R,
         consumeError(std::move(E));
         return false;
       }
-      Copies.push_back({I, Host, Bytes, bool(R.Types[I] & detail::MapTypeFrom)});
+      Copies.push_back(
+          {I, Host, Bytes, bool(R.Types[I] & detail::MapTypeFrom)});
     } else {
       return false;
     }

@@ -44,9 +44,8 @@ int main(int argc, char **argv) {
   std::vector<int> staged(1, 0);
   {
     auto handle = offload::preload_mut(staged);
-    measure("offload(touch, preloaded), queued", calls, [&] {
-      offload::offload(touch, handle);
-    });
+    measure("offload(touch, preloaded), queued", calls,
+            [&] { offload::offload(touch, handle); });
     offload::synchronize();
   }
   bool ok = one[0] == calls + 10 && staged[0] == calls + 10;

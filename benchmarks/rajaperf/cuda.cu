@@ -16,10 +16,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <initializer_list>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
 
 namespace rajaperf {
@@ -59,16 +59,16 @@ public:
     CUDA_CHECK(cudaMalloc(&P, V.size() * sizeof(T)));
     Allocations.push_back(P);
     auto T0 = Clock::now();
-    CUDA_CHECK(cudaMemcpy(P, V.data(), V.size() * sizeof(T),
-                          cudaMemcpyHostToDevice));
+    CUDA_CHECK(
+        cudaMemcpy(P, V.data(), V.size() * sizeof(T), cudaMemcpyHostToDevice));
     M.ToSeconds += since(T0);
     M.ToBytes += V.size() * sizeof(T);
     return P;
   }
   template <class T> void out(std::vector<T> &V, const T *P) {
     auto T0 = Clock::now();
-    CUDA_CHECK(cudaMemcpy(V.data(), P, V.size() * sizeof(T),
-                          cudaMemcpyDeviceToHost));
+    CUDA_CHECK(
+        cudaMemcpy(V.data(), P, V.size() * sizeof(T), cudaMemcpyDeviceToHost));
     M.FromSeconds += since(T0);
     M.FromBytes += V.size() * sizeof(T);
   }
@@ -153,8 +153,8 @@ template <class K> unsigned reductionGrid(K Kernel, Index N, bool Occupancy) {
   int PerSm = 0, Dev = 0, Sms = 0;
   CUDA_CHECK(cudaGetDevice(&Dev));
   CUDA_CHECK(cudaDeviceGetAttribute(&Sms, cudaDevAttrMultiProcessorCount, Dev));
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &PerSm, Kernel, Block, 0));
+  CUDA_CHECK(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&PerSm, Kernel, Block, 0));
   return std::min<unsigned>(Direct, unsigned(PerSm * Sms));
 }
 
@@ -173,12 +173,14 @@ template <class T, class Op> __device__ void treeReduce(T *Shared, Op Combine) {
   __syncthreads();
   for (int S = Block / 2; S > 0; S /= 2) {
     if (int(threadIdx.x) < S)
-      Shared[threadIdx.x] = Combine(Shared[threadIdx.x], Shared[threadIdx.x + S]);
+      Shared[threadIdx.x] =
+          Combine(Shared[threadIdx.x], Shared[threadIdx.x + S]);
     __syncthreads();
   }
 }
 
-//===-- Kernels ------------------------------------------------------------===//
+//===-- Kernels
+//------------------------------------------------------------===//
 
 __global__ void copyK(Real *C, const Real *A, Index N) {
   Index I = globalIndex();
@@ -360,8 +362,8 @@ __global__ void heatK(Real *Out, const Real *In, Index N) {
     Out[K + N * (J + N * I)] = formula::heat(In, I, J, K, N);
 }
 
-__global__ void gemmK(Real *C, const Real *A, const Real *B, Index Ni,
-                      Index Nj, Index Nk) {
+__global__ void gemmK(Real *C, const Real *A, const Real *B, Index Ni, Index Nj,
+                      Index Nk) {
   Index I, J;
   index2D(I, J, 0);
   if (I < Ni && J < Nj) {
@@ -393,9 +395,9 @@ __global__ void vol3dK(Real *Vol, const Real *X, const Real *Y, const Real *Z,
     Vol[I] = formula::vol3d(X, Y, Z, I, Jp, Kp);
 }
 
-__global__ void delDotK(Real *Div, const Real *X, const Real *Y,
-                        const Real *Fx, const Real *Fy, const Index *Zones,
-                        Index Jp, Index NumZones) {
+__global__ void delDotK(Real *Div, const Real *X, const Real *Y, const Real *Fx,
+                        const Real *Fy, const Index *Zones, Index Jp,
+                        Index NumZones) {
   Index Z = globalIndex();
   if (Z < NumZones) {
     Index I = Zones[Z];
@@ -474,9 +476,9 @@ __global__ void energy3K(Real *ENew, const Real *Delvc, const Real *POld,
                          const Real *QNew, Index N) {
   Index I = globalIndex();
   if (I < N)
-    ENew[I] = ENew[I] + 0.5 * Delvc[I] *
-                            (3.0 * (POld[I] + QOld[I]) -
-                             4.0 * (PHalfStep[I] + QNew[I]));
+    ENew[I] = ENew[I] +
+              0.5 * Delvc[I] *
+                  (3.0 * (POld[I] + QOld[I]) - 4.0 * (PHalfStep[I] + QNew[I]));
 }
 
 __global__ void energy4K(Real *ENew, const Real *Work, Real ECut, Real Emin,
@@ -488,17 +490,17 @@ __global__ void energy4K(Real *ENew, const Real *Work, Real ECut, Real Emin,
 
 __global__ void energy5K(Real *ENew, const Real *Delvc, const Real *Pbvc,
                          const Real *Vnewc, const Real *Bvc, const Real *PNew,
-                         const Real *QlOld, const Real *QqOld,
-                         const Real *POld, const Real *QOld,
-                         const Real *PHalfStep, const Real *QNew, Real Rho0,
-                         Real ECut, Real Emin, Index N) {
+                         const Real *QlOld, const Real *QqOld, const Real *POld,
+                         const Real *QOld, const Real *PHalfStep,
+                         const Real *QNew, Real Rho0, Real ECut, Real Emin,
+                         Index N) {
   Index I = globalIndex();
   if (I < N) {
-    Real QTilde = Delvc[I] > 0.0
-                      ? 0.0
-                      : formula::energyQ(Pbvc[I], ENew[I], Vnewc[I] * Vnewc[I],
-                                         Bvc[I], PNew[I], Rho0, QlOld[I],
-                                         QqOld[I]);
+    Real QTilde =
+        Delvc[I] > 0.0
+            ? 0.0
+            : formula::energyQ(Pbvc[I], ENew[I], Vnewc[I] * Vnewc[I], Bvc[I],
+                               PNew[I], Rho0, QlOld[I], QqOld[I]);
     ENew[I] = formula::cutBelow(ENew[I] - (7.0 * (POld[I] + QOld[I]) -
                                            8.0 * (PHalfStep[I] + QNew[I]) +
                                            (PNew[I] + QTilde)) *
@@ -509,8 +511,8 @@ __global__ void energy5K(Real *ENew, const Real *Delvc, const Real *Pbvc,
 
 __global__ void energy6K(Real *QNew, const Real *Delvc, const Real *Pbvc,
                          const Real *ENew, const Real *Vnewc, const Real *Bvc,
-                         const Real *PNew, const Real *QlOld,
-                         const Real *QqOld, Real Rho0, Real QCut, Index N) {
+                         const Real *PNew, const Real *QlOld, const Real *QqOld,
+                         Real Rho0, Real QCut, Index N) {
   Index I = globalIndex();
   if (I < N && Delvc[I] <= 0.0) {
     Real Q = formula::energyQ(Pbvc[I], ENew[I], Vnewc[I] * Vnewc[I], Bvc[I],
@@ -554,7 +556,8 @@ bool cudaAvailable() {
   return cudaGetDeviceCount(&N) == cudaSuccess && N > 0;
 }
 
-//===-- Runs ---------------------------------------------------------------===//
+//===-- Runs
+//---------------------------------------------------------------===//
 
 #define RAJAPERF_TUNINGS(K, List)                                              \
   std::vector<std::string> cudaTunings(const K &) { return List; }
@@ -696,12 +699,14 @@ Measured cuda(Histogram &D, Index Reps, int Tuning) {
   Index *Bins = S.in(D.Bins);
   const Index NumBins = Histogram::NumBins;
   Result<unsigned long long> Counts(managed(Tuning), NumBins * GlobalCopies);
-  const std::size_t Shared = NumBins * SharedCopies * sizeof(unsigned long long);
+  const std::size_t Shared =
+      NumBins * SharedCopies * sizeof(unsigned long long);
   unsigned Grid = blocksFor(D.N);
   if (!managed(Tuning)) {
     int PerSm = 0, Dev = 0, Sms = 0;
     CUDA_CHECK(cudaGetDevice(&Dev));
-    CUDA_CHECK(cudaDeviceGetAttribute(&Sms, cudaDevAttrMultiProcessorCount, Dev));
+    CUDA_CHECK(
+        cudaDeviceGetAttribute(&Sms, cudaDevAttrMultiProcessorCount, Dev));
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&PerSm, histogramK,
                                                              Block, Shared));
     Grid = std::min<unsigned>(Grid, PerSm * Sms);
@@ -863,7 +868,7 @@ Measured cuda(Vol3D &D, Index Reps, int) {
     // RAJAPerf sizes the grid for [0, End), not [Fpz, End).
     for (Index R = 0; R < Reps; ++R)
       vol3dK<<<blocksFor(End), Block>>>(Vol, X, Y, Z, D.Dom.Jp, D.Dom.Kp,
-                                         D.Dom.Fpz, End);
+                                        D.Dom.Fpz, End);
   });
   S.out(D.Vol, Vol);
   S.registers(vol3dK);
@@ -874,8 +879,8 @@ RAJAPERF_TUNINGS(DelDotVec2D, PlainTuning)
 Measured cuda(DelDotVec2D &D, Index Reps, int) {
   Measured M;
   Session S(M);
-  Real *Div = S.in(D.Div), *X = S.in(D.X), *Y = S.in(D.Y),
-       *Fx = S.in(D.Xdot), *Fy = S.in(D.Ydot);
+  Real *Div = S.in(D.Div), *X = S.in(D.X), *Y = S.in(D.Y), *Fx = S.in(D.Xdot),
+       *Fy = S.in(D.Ydot);
   Index *Zones = S.in(D.RealZones);
   const Index N = D.Dom.RealZones;
   S.loop([&] {

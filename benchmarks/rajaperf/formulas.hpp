@@ -51,9 +51,9 @@ RAJAPERF_HD inline Real hydroZb(const V &Zp, const V &Zq, const V &Zr,
 template <class V>
 RAJAPERF_HD inline Real hydroUpdate(const V &Za, const V &Zb, const V &Z,
                                     Index C, Index Jn) {
-  return Hydro2D::S * (Za[C] * (Z[C] - Z[C + 1]) - Za[C - 1] * (Z[C] - Z[C - 1]) -
-                       Zb[C] * (Z[C] - Z[C - Jn]) +
-                       Zb[C + Jn] * (Z[C] - Z[C + Jn]));
+  return Hydro2D::S *
+         (Za[C] * (Z[C] - Z[C + 1]) - Za[C - 1] * (Z[C] - Z[C - 1]) -
+          Zb[C] * (Z[C] - Z[C - Jn]) + Zb[C + Jn] * (Z[C] - Z[C + Jn]));
 }
 
 /// MATVEC_3D_STENCIL at zone I: the 27 coefficients times x. Coef[0..13]

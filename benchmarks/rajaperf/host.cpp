@@ -232,19 +232,21 @@ void host(Energy &D, Index Reps) {
                                   (3.0 * (D.POld[I] + D.QOld[I]) -
                                    4.0 * (D.PHalfStep[I] + D.QNew[I]));
     for (Index I = 0; I < N; ++I)
-      D.ENew[I] = formula::cutBelow(D.ENew[I] + 0.5 * D.Work[I], D.ECut, D.Emin);
+      D.ENew[I] =
+          formula::cutBelow(D.ENew[I] + 0.5 * D.Work[I], D.ECut, D.Emin);
     for (Index I = 0; I < N; ++I) {
-      Real QTilde = D.Delvc[I] > 0.0
-                        ? 0.0
-                        : formula::energyQ(D.Pbvc[I], D.ENew[I],
-                                           D.Vnewc[I] * D.Vnewc[I], D.Bvc[I],
-                                           D.PNew[I], D.Rho0, D.QlOld[I],
-                                           D.QqOld[I]);
-      D.ENew[I] = formula::cutBelow(
-          D.ENew[I] - (7.0 * (D.POld[I] + D.QOld[I]) -
-                       8.0 * (D.PHalfStep[I] + D.QNew[I]) + (D.PNew[I] + QTilde)) *
-                          D.Delvc[I] / 6.0,
-          D.ECut, D.Emin);
+      Real QTilde =
+          D.Delvc[I] > 0.0
+              ? 0.0
+              : formula::energyQ(D.Pbvc[I], D.ENew[I], D.Vnewc[I] * D.Vnewc[I],
+                                 D.Bvc[I], D.PNew[I], D.Rho0, D.QlOld[I],
+                                 D.QqOld[I]);
+      D.ENew[I] =
+          formula::cutBelow(D.ENew[I] - (7.0 * (D.POld[I] + D.QOld[I]) -
+                                         8.0 * (D.PHalfStep[I] + D.QNew[I]) +
+                                         (D.PNew[I] + QTilde)) *
+                                            D.Delvc[I] / 6.0,
+                            D.ECut, D.Emin);
     }
     for (Index I = 0; I < N; ++I)
       if (D.Delvc[I] <= 0.0) {

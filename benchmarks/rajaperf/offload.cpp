@@ -36,13 +36,15 @@ using CR = std::span<const Real>;
 /// Reductions stride through the data with one full wave of the GPU, as
 /// RAJAPerf's occupancy-sized ("occgs") tunings do; GridStride1D's default
 /// where the device does not say.
-template <class Kernel> offload::Range<GridStride1D> strided(Kernel K, Index N) {
+template <class Kernel>
+offload::Range<GridStride1D> strided(Kernel K, Index N) {
   std::int64_t Wave = offload::kernel_resources(K).resident_threads;
   return offload::Range<GridStride1D>(
       N, Wave > 0 ? GridStride1D{std::uint64_t(Wave)} : GridStride1D{});
 }
 
-//===-- Kernels ------------------------------------------------------------===//
+//===-- Kernels
+//------------------------------------------------------------===//
 
 void copyKernel(CR A, Region<Real> C) {
   for (auto [I, Ci] : C)
@@ -124,16 +126,16 @@ void firstMinKernel(offload::Range<GridStride1D> R, CR X,
     Min.min(X[I], I);
 }
 
-void hydro1Kernel(CR Zp, CR Zq, CR Zr, CR Zm, Index Jn,
-                  Region<Real, Grid2D> Za, Region<Real, Grid2D> Zb) {
+void hydro1Kernel(CR Zp, CR Zq, CR Zr, CR Zm, Index Jn, Region<Real, Grid2D> Za,
+                  Region<Real, Grid2D> Zb) {
   for (auto [K, J, V] : Za)
     V = formula::hydroZa(Zp, Zq, Zr, Zm, J + K * Jn, Jn);
   for (auto [K, J, V] : Zb)
     V = formula::hydroZb(Zp, Zq, Zr, Zm, J + K * Jn, Jn);
 }
 
-void hydro2Kernel(CR Za, CR Zb, CR Zz, CR Zr, Index Jn,
-                  Region<Real, Grid2D> Zu, Region<Real, Grid2D> Zv) {
+void hydro2Kernel(CR Za, CR Zb, CR Zz, CR Zr, Index Jn, Region<Real, Grid2D> Zu,
+                  Region<Real, Grid2D> Zv) {
   for (auto [K, J, V] : Zu)
     V += formula::hydroUpdate(Za, Zb, Zz, J + K * Jn, Jn);
   for (auto [K, J, V] : Zv)
@@ -191,7 +193,8 @@ void delDotKernel(CR X, CR Y, CR Fx, CR Fy, Index Jp,
     V = formula::delDotVec2d(X, Y, Fx, Fy, I + J * Jp, Jp);
 }
 
-void firKernel(CR In, std::array<Real, Fir::CoefLength> Coef, Region<Real> Out) {
+void firKernel(CR In, std::array<Real, Fir::CoefLength> Coef,
+               Region<Real> Out) {
   for (auto [I, V] : Out) {
     Real Sum = 0.0;
     for (Index J = 0; J < Fir::CoefLength; ++J)
@@ -236,10 +239,10 @@ void energy2Kernel(CR Delvc, CR CompHalfStep, CR Pbvc, CR ENew, CR Bvc,
                    Region<Real> QNew) {
   for (auto [I, Q] : QNew) {
     Real Vhalf = 1.0 / (1.0 + CompHalfStep[I]);
-    Q = Delvc[I] > 0.0 ? 0.0
-                       : formula::energyQ(Pbvc[I], ENew[I], Vhalf * Vhalf,
-                                          Bvc[I], PHalfStep[I], Rho0, QlOld[I],
-                                          QqOld[I]);
+    Q = Delvc[I] > 0.0
+            ? 0.0
+            : formula::energyQ(Pbvc[I], ENew[I], Vhalf * Vhalf, Bvc[I],
+                               PHalfStep[I], Rho0, QlOld[I], QqOld[I]);
   }
 }
 
@@ -259,11 +262,11 @@ void energy5Kernel(CR Delvc, CR Pbvc, CR Vnewc, CR Bvc, CR PNew, CR QlOld,
                    CR QqOld, CR POld, CR QOld, CR PHalfStep, CR QNew, Real Rho0,
                    Real ECut, Real Emin, Region<Real> ENew) {
   for (auto [I, E] : ENew) {
-    Real QTilde = Delvc[I] > 0.0
-                      ? 0.0
-                      : formula::energyQ(Pbvc[I], E, Vnewc[I] * Vnewc[I],
-                                         Bvc[I], PNew[I], Rho0, QlOld[I],
-                                         QqOld[I]);
+    Real QTilde =
+        Delvc[I] > 0.0
+            ? 0.0
+            : formula::energyQ(Pbvc[I], E, Vnewc[I] * Vnewc[I], Bvc[I], PNew[I],
+                               Rho0, QlOld[I], QqOld[I]);
     E = formula::cutBelow(E - (7.0 * (POld[I] + QOld[I]) -
                                8.0 * (PHalfStep[I] + QNew[I]) +
                                (PNew[I] + QTilde)) *
@@ -300,7 +303,8 @@ void pressure2Kernel(CR Bvc, CR EOld, CR Vnewc, Real PCut, Real Pmin,
   }
 }
 
-//===-- Measuring ----------------------------------------------------------===//
+//===-- Measuring
+//----------------------------------------------------------===//
 
 using Clock = std::chrono::steady_clock;
 
@@ -325,7 +329,8 @@ Measured measure(StageFn Stage, LoopFn Loop, int Registers) {
     auto Start = Clock::now();
     std::apply(Loop, Handles);
     offload::synchronize();
-    M.KernelSeconds = std::chrono::duration<double>(Clock::now() - Start).count();
+    M.KernelSeconds =
+        std::chrono::duration<double>(Clock::now() - Start).count();
     T0 = offload::transfer_totals();
   }
   offload::TransferTotals T2 = offload::transfer_totals();
@@ -365,7 +370,8 @@ template <class... A> auto preloadReadOnly(const std::vector<A> &...Arrays) {
 
 } // namespace
 
-//===-- Variants -----------------------------------------------------------===//
+//===-- Variants
+//-----------------------------------------------------------===//
 //
 // Each kernel's loop takes its arrays as preload handles (staged) or as the
 // host vectors themselves (automatic): the same offload() calls either way.
@@ -374,7 +380,8 @@ namespace {
 template <class Loop>
 Measured twoWays(bool Staged, Loop L, int Registers, auto Stage, auto Host) {
   if (Staged)
-    return measure(Stage, [&](auto &...H) { L(H...); }, Registers);
+    return measure(
+        Stage, [&](auto &...H) { L(H...); }, Registers);
   return measureAutomatic([&] { std::apply(L, Host()); }, Registers);
 }
 } // namespace
@@ -388,9 +395,10 @@ static Measured run(StreamCopy &D, Index Reps, bool Staged) {
     for (Index R = 0; R < Reps; ++R)
       offload(copyKernel, A, C);
   };
-  return twoWays(Staged, Loop, registers(copyKernel),
-                 [&] { return std::make_tuple(preload(D.A), preload_mut(D.C)); },
-                 [&] { return std::tie(D.A, D.C); });
+  return twoWays(
+      Staged, Loop, registers(copyKernel),
+      [&] { return std::make_tuple(preload(D.A), preload_mut(D.C)); },
+      [&] { return std::tie(D.A, D.C); });
 }
 RAJAPERF_BOTH_VARIANTS(StreamCopy)
 
@@ -401,7 +409,9 @@ static Measured run(StreamTriad &D, Index Reps, bool Staged) {
   };
   return twoWays(
       Staged, Loop, registers(triadKernel),
-      [&] { return std::make_tuple(preload_mut(D.A), preload(D.B), preload(D.C)); },
+      [&] {
+        return std::make_tuple(preload_mut(D.A), preload(D.B), preload(D.C));
+      },
       [&] { return std::tie(D.A, D.B, D.C); });
 }
 RAJAPERF_BOTH_VARIANTS(StreamTriad)
@@ -415,9 +425,10 @@ static Measured run(StreamDot &D, Index Reps, bool Staged) {
       D.Dot += Dot;
     }
   };
-  return twoWays(Staged, Loop, registers(dotKernel),
-                 [&] { return std::make_tuple(preload(D.A), preload(D.B)); },
-                 [&] { return std::tie(D.A, D.B); });
+  return twoWays(
+      Staged, Loop, registers(dotKernel),
+      [&] { return std::make_tuple(preload(D.A), preload(D.B)); },
+      [&] { return std::tie(D.A, D.B); });
 }
 RAJAPERF_BOTH_VARIANTS(StreamDot)
 
@@ -426,9 +437,10 @@ static Measured run(Daxpy &D, Index Reps, bool Staged) {
     for (Index R = 0; R < Reps; ++R)
       offload(daxpyKernel, X, D.A, Y);
   };
-  return twoWays(Staged, Loop, registers(daxpyKernel),
-                 [&] { return std::make_tuple(preload_mut(D.Y), preload(D.X)); },
-                 [&] { return std::tie(D.Y, D.X); });
+  return twoWays(
+      Staged, Loop, registers(daxpyKernel),
+      [&] { return std::make_tuple(preload_mut(D.Y), preload(D.X)); },
+      [&] { return std::tie(D.Y, D.X); });
 }
 RAJAPERF_BOTH_VARIANTS(Daxpy)
 
@@ -437,13 +449,14 @@ static Measured run(Init3 &D, Index Reps, bool Staged) {
     for (Index R = 0; R < Reps; ++R)
       offload(init3Kernel, I1, I2, O1, O2, O3);
   };
-  return twoWays(Staged, Loop, registers(init3Kernel),
-                 [&] {
-                   return std::make_tuple(preload_mut(D.Out1), preload_mut(D.Out2),
-                                          preload_mut(D.Out3), preload(D.In1),
-                                          preload(D.In2));
-                 },
-                 [&] { return std::tie(D.Out1, D.Out2, D.Out3, D.In1, D.In2); });
+  return twoWays(
+      Staged, Loop, registers(init3Kernel),
+      [&] {
+        return std::make_tuple(preload_mut(D.Out1), preload_mut(D.Out2),
+                               preload_mut(D.Out3), preload(D.In1),
+                               preload(D.In2));
+      },
+      [&] { return std::tie(D.Out1, D.Out2, D.Out3, D.In1, D.In2); });
 }
 RAJAPERF_BOTH_VARIANTS(Init3)
 
@@ -458,9 +471,10 @@ static Measured run(Reduce3Int &D, Index Reps, bool Staged) {
       D.Max = std::max(D.Max, Max);
     }
   };
-  return twoWays(Staged, Loop, registers(reduce3IntKernel),
-                 [&] { return std::make_tuple(preload(D.Vec)); },
-                 [&] { return std::tie(D.Vec); });
+  return twoWays(
+      Staged, Loop, registers(reduce3IntKernel),
+      [&] { return std::make_tuple(preload(D.Vec)); },
+      [&] { return std::tie(D.Vec); });
 }
 RAJAPERF_BOTH_VARIANTS(Reduce3Int)
 
@@ -487,9 +501,10 @@ static Measured run(ReduceSum &D, Index Reps, bool Staged) {
       D.Sum = Sum;
     }
   };
-  return twoWays(Staged, Loop, registers(reduceSumKernel),
-                 [&] { return std::make_tuple(preload(D.X)); },
-                 [&] { return std::tie(D.X); });
+  return twoWays(
+      Staged, Loop, registers(reduceSumKernel),
+      [&] { return std::make_tuple(preload(D.X)); },
+      [&] { return std::tie(D.X); });
 }
 RAJAPERF_BOTH_VARIANTS(ReduceSum)
 
@@ -503,9 +518,10 @@ static Measured run(Histogram &D, Index Reps, bool Staged) {
       D.Counts = Counts;
     }
   };
-  return twoWays(Staged, Loop, registers(histogramKernel),
-                 [&] { return std::make_tuple(preload(D.Bins)); },
-                 [&] { return std::tie(D.Bins); });
+  return twoWays(
+      Staged, Loop, registers(histogramKernel),
+      [&] { return std::make_tuple(preload(D.Bins)); },
+      [&] { return std::tie(D.Bins); });
 }
 RAJAPERF_BOTH_VARIANTS(Histogram)
 
@@ -518,16 +534,17 @@ static Measured run(FirstMin &D, Index Reps, bool Staged) {
       D.MinLoc = Index(Min.index);
     }
   };
-  return twoWays(Staged, Loop, registers(firstMinKernel),
-                 [&] { return std::make_tuple(preload(D.X)); },
-                 [&] { return std::tie(D.X); });
+  return twoWays(
+      Staged, Loop, registers(firstMinKernel),
+      [&] { return std::make_tuple(preload(D.X)); },
+      [&] { return std::tie(D.X); });
 }
 RAJAPERF_BOTH_VARIANTS(FirstMin)
 
 static Measured run(Hydro2D &D, Index Reps, bool Staged) {
   const Index Jn = D.Jn;
-  const Grid2D Interior(D.Kn, D.Jn, {1, std::uint64_t(D.Kn - 1), 1,
-                                     std::uint64_t(D.Jn - 1)});
+  const Grid2D Interior(
+      D.Kn, D.Jn, {1, std::uint64_t(D.Kn - 1), 1, std::uint64_t(D.Jn - 1)});
   auto Loop = [&](auto &Zrout, auto &Zzout, auto &Za, auto &Zb, auto &Zu,
                   auto &Zv, auto &Zm, auto &Zp, auto &Zq, auto &Zr, auto &Zz) {
     using R2 = Region<Real, Grid2D>;
@@ -540,23 +557,24 @@ static Measured run(Hydro2D &D, Index Reps, bool Staged) {
               R2(Zzout, Interior));
     }
   };
-  return twoWays(Staged, Loop,
-                 registers(hydro1Kernel, hydro2Kernel, hydro3Kernel),
-                 [&] {
-                   return std::tuple_cat(
-                       preloadAll(D.Zrout, D.Zzout, D.Za, D.Zb, D.Zu, D.Zv),
-                       preloadReadOnly(D.Zm, D.Zp, D.Zq, D.Zr, D.Zz));
-                 },
-                 [&] {
-                   return std::tie(D.Zrout, D.Zzout, D.Za, D.Zb, D.Zu, D.Zv,
-                                   D.Zm, D.Zp, D.Zq, D.Zr, D.Zz);
-                 });
+  return twoWays(
+      Staged, Loop, registers(hydro1Kernel, hydro2Kernel, hydro3Kernel),
+      [&] {
+        return std::tuple_cat(
+            preloadAll(D.Zrout, D.Zzout, D.Za, D.Zb, D.Zu, D.Zv),
+            preloadReadOnly(D.Zm, D.Zp, D.Zq, D.Zr, D.Zz));
+      },
+      [&] {
+        return std::tie(D.Zrout, D.Zzout, D.Za, D.Zb, D.Zu, D.Zv, D.Zm, D.Zp,
+                        D.Zq, D.Zr, D.Zz);
+      });
 }
 RAJAPERF_BOTH_VARIANTS(Hydro2D)
 
 static Measured run(Jacobi2D &D, Index Reps, bool Staged) {
   const Index N = D.N;
-  const Grid2D Interior(N, N, {1, std::uint64_t(N - 1), 1, std::uint64_t(N - 1)});
+  const Grid2D Interior(N, N,
+                        {1, std::uint64_t(N - 1), 1, std::uint64_t(N - 1)});
   auto Loop = [&](auto &A, auto &B) {
     using R2 = Region<Real, Grid2D>;
     for (Index R = 0; R < Reps; ++R)
@@ -565,9 +583,9 @@ static Measured run(Jacobi2D &D, Index Reps, bool Staged) {
         offload(jacobiKernel, B, N, R2(A, Interior));
       }
   };
-  return twoWays(Staged, Loop, registers(jacobiKernel),
-                 [&] { return preloadAll(D.A, D.B); },
-                 [&] { return std::tie(D.A, D.B); });
+  return twoWays(
+      Staged, Loop, registers(jacobiKernel),
+      [&] { return preloadAll(D.A, D.B); }, [&] { return std::tie(D.A, D.B); });
 }
 RAJAPERF_BOTH_VARIANTS(Jacobi2D)
 
@@ -583,9 +601,9 @@ static Measured run(Heat3D &D, Index Reps, bool Staged) {
         offload(heatKernel, B, N, R3(A, Interior));
       }
   };
-  return twoWays(Staged, Loop, registers(heatKernel),
-                 [&] { return preloadAll(D.A, D.B); },
-                 [&] { return std::tie(D.A, D.B); });
+  return twoWays(
+      Staged, Loop, registers(heatKernel), [&] { return preloadAll(D.A, D.B); },
+      [&] { return std::tie(D.A, D.B); });
 }
 RAJAPERF_BOTH_VARIANTS(Heat3D)
 
@@ -597,7 +615,9 @@ static Measured run(Gemm &D, Index Reps, bool Staged) {
   };
   return twoWays(
       Staged, Loop, registers(gemmKernel),
-      [&] { return std::make_tuple(preload(D.A), preload(D.B), preload_mut(D.C)); },
+      [&] {
+        return std::make_tuple(preload(D.A), preload(D.B), preload_mut(D.C));
+      },
       [&] { return std::tie(D.A, D.B, D.C); });
 }
 RAJAPERF_BOTH_VARIANTS(Gemm)
@@ -606,30 +626,28 @@ static Measured run(Matvec3D &D, Index Reps, bool Staged) {
   const Domain &M = D.Dom;
   auto U = [](Index V) { return std::uint64_t(V); };
   // B spans the whole node box; the real zones are a box inside it.
-  const Grid3D Zones(U(M.Jp), U(M.Jp), U(M.Jp),
-                     {U(M.Imin), U(M.Imax), U(M.Jmin), U(M.Jmax), U(M.Kmin),
-                      U(M.Kmax)});
+  const Grid3D Zones(
+      U(M.Jp), U(M.Jp), U(M.Jp),
+      {U(M.Imin), U(M.Imax), U(M.Jmin), U(M.Jmax), U(M.Kmin), U(M.Kmax)});
   auto Loop = [&](auto &B, auto &X, auto &...C) {
     for (Index R = 0; R < Reps; ++R)
       offload(matvecKernel, X, C..., M.Jp, M.Kp,
               Region<Real, Grid3D>(B, Zones));
   };
   auto &C = D.Coef;
-  return twoWays(Staged, Loop, registers(matvecKernel),
-                 [&] {
-                   return std::make_tuple(
-                       preload_mut(D.B), preload(D.X), preload(C[0]),
-                       preload(C[1]), preload(C[2]), preload(C[3]),
-                       preload(C[4]), preload(C[5]), preload(C[6]),
-                       preload(C[7]), preload(C[8]), preload(C[9]),
-                       preload(C[10]), preload(C[11]), preload(C[12]),
-                       preload(C[13]));
-                 },
-                 [&] {
-                   return std::tie(D.B, D.X, C[0], C[1], C[2], C[3], C[4],
-                                   C[5], C[6], C[7], C[8], C[9], C[10], C[11],
-                                   C[12], C[13]);
-                 });
+  return twoWays(
+      Staged, Loop, registers(matvecKernel),
+      [&] {
+        return std::make_tuple(
+            preload_mut(D.B), preload(D.X), preload(C[0]), preload(C[1]),
+            preload(C[2]), preload(C[3]), preload(C[4]), preload(C[5]),
+            preload(C[6]), preload(C[7]), preload(C[8]), preload(C[9]),
+            preload(C[10]), preload(C[11]), preload(C[12]), preload(C[13]));
+      },
+      [&] {
+        return std::tie(D.B, D.X, C[0], C[1], C[2], C[3], C[4], C[5], C[6],
+                        C[7], C[8], C[9], C[10], C[11], C[12], C[13]);
+      });
 }
 RAJAPERF_BOTH_VARIANTS(Matvec3D)
 
@@ -641,12 +659,13 @@ static Measured run(Vol3D &D, Index Reps, bool Staged) {
     for (Index R = 0; R < Reps; ++R)
       offload(vol3dKernel, X, Y, Z, M.Fpz, M.Jp, M.Kp, Zones);
   };
-  return twoWays(Staged, Loop, registers(vol3dKernel),
-                 [&] {
-                   return std::make_tuple(preload_mut(D.Vol), preload(D.X),
-                                          preload(D.Y), preload(D.Z));
-                 },
-                 [&] { return std::tie(D.Vol, D.X, D.Y, D.Z); });
+  return twoWays(
+      Staged, Loop, registers(vol3dKernel),
+      [&] {
+        return std::make_tuple(preload_mut(D.Vol), preload(D.X), preload(D.Y),
+                               preload(D.Z));
+      },
+      [&] { return std::tie(D.Vol, D.X, D.Y, D.Z); });
 }
 RAJAPERF_BOTH_VARIANTS(Vol3D)
 
@@ -657,15 +676,16 @@ static Measured run(DelDotVec2D &D, Index Reps, bool Staged) {
                      {U(M.Jmin), U(M.Jmax), U(M.Imin), U(M.Imax)});
   auto Loop = [&](auto &Div, auto &X, auto &Y, auto &Fx, auto &Fy) {
     for (Index R = 0; R < Reps; ++R)
-      offload(delDotKernel, X, Y, Fx, Fy, M.Jp, Region<Real, Grid2D>(Div, Zones));
+      offload(delDotKernel, X, Y, Fx, Fy, M.Jp,
+              Region<Real, Grid2D>(Div, Zones));
   };
-  return twoWays(Staged, Loop, registers(delDotKernel),
-                 [&] {
-                   return std::make_tuple(preload_mut(D.Div), preload(D.X),
-                                          preload(D.Y), preload(D.Xdot),
-                                          preload(D.Ydot));
-                 },
-                 [&] { return std::tie(D.Div, D.X, D.Y, D.Xdot, D.Ydot); });
+  return twoWays(
+      Staged, Loop, registers(delDotKernel),
+      [&] {
+        return std::make_tuple(preload_mut(D.Div), preload(D.X), preload(D.Y),
+                               preload(D.Xdot), preload(D.Ydot));
+      },
+      [&] { return std::tie(D.Div, D.X, D.Y, D.Xdot, D.Ydot); });
 }
 RAJAPERF_BOTH_VARIANTS(DelDotVec2D)
 
@@ -676,9 +696,10 @@ static Measured run(Fir &D, Index Reps, bool Staged) {
     for (Index R = 0; R < Reps; ++R)
       offload(firKernel, In, Coef, Out);
   };
-  return twoWays(Staged, Loop, registers(firKernel),
-                 [&] { return std::make_tuple(preload_mut(D.Out), preload(D.In)); },
-                 [&] { return std::tie(D.Out, D.In); });
+  return twoWays(
+      Staged, Loop, registers(firKernel),
+      [&] { return std::make_tuple(preload_mut(D.Out), preload(D.In)); },
+      [&] { return std::tie(D.Out, D.In); });
 }
 RAJAPERF_BOTH_VARIANTS(Fir)
 
@@ -690,7 +711,10 @@ static Measured run(Ltimes &D, Index Reps, bool Staged) {
   };
   return twoWays(
       Staged, Loop, registers(ltimesKernel),
-      [&] { return std::make_tuple(preload_mut(D.Phi), preload(D.Ell), preload(D.Psi)); },
+      [&] {
+        return std::make_tuple(preload_mut(D.Phi), preload(D.Ell),
+                               preload(D.Psi));
+      },
       [&] { return std::tie(D.Phi, D.Ell, D.Psi); });
 }
 RAJAPERF_BOTH_VARIANTS(Ltimes)
@@ -701,12 +725,13 @@ static Measured run(NodalAccumulation3D &D, Index Reps, bool Staged) {
     for (Index R = 0; R < Reps; ++R)
       offload(nodalKernel, M.RealZones, Zones, Vol, M.Jp, M.Kp, X);
   };
-  return twoWays(Staged, Loop, registers(nodalKernel),
-                 [&] {
-                   return std::make_tuple(preload_mut(D.X), preload(D.Vol),
-                                          preload(D.RealZones));
-                 },
-                 [&] { return std::tie(D.X, D.Vol, D.RealZones); });
+  return twoWays(
+      Staged, Loop, registers(nodalKernel),
+      [&] {
+        return std::make_tuple(preload_mut(D.X), preload(D.Vol),
+                               preload(D.RealZones));
+      },
+      [&] { return std::tie(D.X, D.Vol, D.RealZones); });
 }
 RAJAPERF_BOTH_VARIANTS(NodalAccumulation3D)
 
@@ -727,23 +752,22 @@ static Measured run(Energy &D, Index Reps, bool Staged) {
               D.Rho0, D.QCut, QNew);
     }
   };
-  return twoWays(Staged, Loop,
-                 registers(energy1Kernel, energy2Kernel, energy3Kernel,
-                           energy4Kernel, energy5Kernel, energy6Kernel),
-                 [&] {
-                   return std::tuple_cat(
-                       preloadAll(D.ENew, D.QNew),
-                       preloadReadOnly(D.EOld, D.Delvc, D.PNew, D.POld, D.QOld,
-                                       D.Work, D.CompHalfStep, D.PHalfStep,
-                                       D.Bvc, D.Pbvc, D.QlOld, D.QqOld,
-                                       D.Vnewc));
-                 },
-                 [&] {
-                   return std::tie(D.ENew, D.QNew, D.EOld, D.Delvc, D.PNew,
-                                   D.POld, D.QOld, D.Work, D.CompHalfStep,
-                                   D.PHalfStep, D.Bvc, D.Pbvc, D.QlOld,
-                                   D.QqOld, D.Vnewc);
-                 });
+  return twoWays(
+      Staged, Loop,
+      registers(energy1Kernel, energy2Kernel, energy3Kernel, energy4Kernel,
+                energy5Kernel, energy6Kernel),
+      [&] {
+        return std::tuple_cat(preloadAll(D.ENew, D.QNew),
+                              preloadReadOnly(D.EOld, D.Delvc, D.PNew, D.POld,
+                                              D.QOld, D.Work, D.CompHalfStep,
+                                              D.PHalfStep, D.Bvc, D.Pbvc,
+                                              D.QlOld, D.QqOld, D.Vnewc));
+      },
+      [&] {
+        return std::tie(D.ENew, D.QNew, D.EOld, D.Delvc, D.PNew, D.POld, D.QOld,
+                        D.Work, D.CompHalfStep, D.PHalfStep, D.Bvc, D.Pbvc,
+                        D.QlOld, D.QqOld, D.Vnewc);
+      });
 }
 RAJAPERF_BOTH_VARIANTS(Energy)
 
@@ -756,16 +780,13 @@ static Measured run(Pressure &D, Index Reps, bool Staged) {
               PNew);
     }
   };
-  return twoWays(Staged, Loop, registers(pressure1Kernel, pressure2Kernel),
-                 [&] {
-                   return std::tuple_cat(
-                       preloadAll(D.PNew, D.Bvc),
-                       preloadReadOnly(D.Compression, D.EOld, D.Vnewc));
-                 },
-                 [&] {
-                   return std::tie(D.PNew, D.Bvc, D.Compression, D.EOld,
-                                   D.Vnewc);
-                 });
+  return twoWays(
+      Staged, Loop, registers(pressure1Kernel, pressure2Kernel),
+      [&] {
+        return std::tuple_cat(preloadAll(D.PNew, D.Bvc),
+                              preloadReadOnly(D.Compression, D.EOld, D.Vnewc));
+      },
+      [&] { return std::tie(D.PNew, D.Bvc, D.Compression, D.EOld, D.Vnewc); });
 }
 RAJAPERF_BOTH_VARIANTS(Pressure)
 

@@ -79,8 +79,7 @@ private:
 
 /// RAJAPerf's checksum: a Kahan sum in long double of
 /// (|sin(j + 1)| + 0.5) * x[j], times Scale.
-template <class T>
-long double checksum(const T *X, Index N, Real Scale = 1.0) {
+template <class T> long double checksum(const T *X, Index N, Real Scale = 1.0) {
   long double Sum = 0, Carry = 0;
   for (Index J = 0; J < N; ++J) {
     long double Term =
@@ -378,7 +377,8 @@ struct Matvec3D {
   std::vector<Real> Coef[14];
   std::vector<Index> RealZones;
   static Matvec3D make(Index Size) {
-    Matvec3D D{Domain(Index(std::cbrt(Real(Size)) + 1 + std::cbrt(3.0) - 1), 3)};
+    Matvec3D D{
+        Domain(Index(std::cbrt(Real(Size)) + 1 + std::cbrt(3.0) - 1), 3)};
     D.ZoneLength = D.Dom.Lpz + 1;
     Init In;
     // B is padded to the whole node box, which makes it a Grid3D; the
@@ -427,7 +427,8 @@ struct DelDotVec2D {
   std::vector<Real> X, Y, Xdot, Ydot, Div;
   std::vector<Index> RealZones;
   static DelDotVec2D make(Index Size) {
-    DelDotVec2D D{Domain(Index(std::sqrt(Real(Size)) + 1 + std::sqrt(2.0) - 1), 2)};
+    DelDotVec2D D{
+        Domain(Index(std::sqrt(Real(Size)) + 1 + std::sqrt(2.0) - 1), 2)};
     const Domain &M = D.Dom;
     Init In;
     D.X = In.constant(M.Nnalls, 0.0);
@@ -451,8 +452,8 @@ struct Fir {
   static constexpr Index CoefLength = 16;
   Index N;
   std::vector<Real> In, Out;
-  std::vector<Real> Coef{3.0, -1.0, -1.0, -1.0, -1.0, 3.0,  -1.0, -1.0,
-                         -1.0, -1.0, 3.0, -1.0, -1.0, -1.0, -1.0, 3.0};
+  std::vector<Real> Coef{3.0,  -1.0, -1.0, -1.0, -1.0, 3.0,  -1.0, -1.0,
+                         -1.0, -1.0, 3.0,  -1.0, -1.0, -1.0, -1.0, 3.0};
   static Fir make(Index Size) {
     Init I;
     Fir D{Size, I.data(Size + CoefLength - 1), {}};
@@ -478,7 +479,8 @@ struct Ltimes {
     return D;
   }
   long double checksum() const {
-    const Index Default = NumD * NumG * ((1000000 + NumD * NumG / 2) / (NumD * NumG));
+    const Index Default =
+        NumD * NumG * ((1000000 + NumD * NumG / 2) / (NumD * NumG));
     return rajaperf::checksum(Phi, 0.001 * ((long double)Default / Psi.size()));
   }
 };
@@ -516,8 +518,9 @@ struct Energy {
     D.PNew = In.data(Size);
     D.POld = In.data(Size);
     D.QNew = In.constant(Size, 0.0);
-    for (std::vector<Real> *V : {&D.QOld, &D.Work, &D.CompHalfStep, &D.PHalfStep,
-                                 &D.Bvc, &D.Pbvc, &D.QlOld, &D.QqOld, &D.Vnewc})
+    for (std::vector<Real> *V :
+         {&D.QOld, &D.Work, &D.CompHalfStep, &D.PHalfStep, &D.Bvc, &D.Pbvc,
+          &D.QlOld, &D.QqOld, &D.Vnewc})
       *V = In.data(Size);
     D.Rho0 = In.scalar();
     D.ECut = In.scalar();

@@ -30,10 +30,11 @@ struct Measured {
 };
 
 #define RAJAPERF_KERNELS(X)                                                    \
-  X(StreamCopy) X(StreamTriad) X(StreamDot) X(Daxpy) X(Init3) X(Reduce3Int)    \
-  X(PiAtomic) X(ReduceSum) X(Histogram) X(FirstMin) X(Hydro2D) X(Jacobi2D)     \
-  X(Heat3D) X(Gemm) X(Matvec3D) X(Vol3D) X(DelDotVec2D) X(Fir) X(Ltimes)       \
-  X(NodalAccumulation3D) X(Energy) X(Pressure)
+  X(StreamCopy)                                                                \
+  X(StreamTriad) X(StreamDot) X(Daxpy) X(Init3) X(Reduce3Int) X(PiAtomic)      \
+      X(ReduceSum) X(Histogram) X(FirstMin) X(Hydro2D) X(Jacobi2D) X(Heat3D)   \
+          X(Gemm) X(Matvec3D) X(Vol3D) X(DelDotVec2D) X(Fir) X(Ltimes)         \
+              X(NodalAccumulation3D) X(Energy) X(Pressure)
 
 #define RAJAPERF_DECLARE_VARIANTS(K)                                           \
   void host(K &, Index Reps);                                                  \

@@ -60,14 +60,16 @@ public:
   Atomic(std::span<T> Data) : Data(Data.data()), Size(Data.size()) {}
   /// Any contiguous mutable data, a preload_mut handle included.
   template <class R>
-    requires detail::ContiguousOf<R, T>
-  Atomic(R &Data) : Data(std::ranges::data(Data)), Size(std::ranges::size(Data)) {}
+  requires detail::ContiguousOf<R, T> Atomic(R &Data)
+      : Data(std::ranges::data(Data)), Size(std::ranges::size(Data)) {}
 
   constexpr T *data() const noexcept { return Data; }
   constexpr std::uint64_t size() const noexcept { return Size; }
 
   // Checked operations: an index past the end stops the kernel.
-  T fetch_add(std::uint64_t I, T V) const { return unchecked_fetch_add(at(I), V); }
+  T fetch_add(std::uint64_t I, T V) const {
+    return unchecked_fetch_add(at(I), V);
+  }
   /// Like fetch_add without the old value, which lets a GPU combine the
   /// adds of a warp to one address into one atomic.
   void add(std::uint64_t I, T V) const {
@@ -78,11 +80,17 @@ public:
 #endif
   }
   void sub(std::uint64_t I, T V) const { (void)fetch_add(I, T(0) - V); }
-  T fetch_min(std::uint64_t I, T V) const { return unchecked_fetch_min(at(I), V); }
-  T fetch_max(std::uint64_t I, T V) const { return unchecked_fetch_max(at(I), V); }
+  T fetch_min(std::uint64_t I, T V) const {
+    return unchecked_fetch_min(at(I), V);
+  }
+  T fetch_max(std::uint64_t I, T V) const {
+    return unchecked_fetch_max(at(I), V);
+  }
   void min(std::uint64_t I, T V) const { (void)fetch_min(I, V); }
   void max(std::uint64_t I, T V) const { (void)fetch_max(I, V); }
-  T exchange(std::uint64_t I, T V) const { return unchecked_exchange(at(I), V); }
+  T exchange(std::uint64_t I, T V) const {
+    return unchecked_exchange(at(I), V);
+  }
   bool compare_exchange(std::uint64_t I, T &Expected, T Desired) const {
     return detail::atomicCompareExchange(&Data[at(I)], Expected, Desired);
   }

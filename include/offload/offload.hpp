@@ -62,12 +62,14 @@ enum class CallError {
 
 template <class Fn, class... Args> struct ArgsFit : std::false_type {};
 template <class R, class... P, class... Args>
-  requires(sizeof...(P) == sizeof...(Args))
-struct ArgsFit<R (*)(P...), Args...>
-    : std::bool_constant<(std::is_constructible_v<P, Args &&> && ...)> {};
+requires(sizeof...(P) == sizeof...(Args)) struct ArgsFit<R (*)(P...), Args...>
+    : std::bool_constant<(std::is_constructible_v<P, Args &&> && ...)> {
+};
 template <class R, class... P, class... Args>
-  requires(sizeof...(P) == sizeof...(Args))
-struct ArgsFit<R (*)(P...) noexcept, Args...> : ArgsFit<R (*)(P...), Args...> {};
+requires(sizeof...(P) ==
+         sizeof...(Args)) struct ArgsFit<R (*)(P...) noexcept, Args...>
+    : ArgsFit<R (*)(P...), Args...> {
+};
 
 /// What is wrong with offload(Kernel, Args...), if anything. The plugin
 /// reports the same errors with source locations; this is for compilers
@@ -123,7 +125,8 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
   auto ForEachParam = [&](auto &&F) {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       F(std::integral_constant<std::size_t, I>{}...);
-    }(std::index_sequence_for<P...>{});
+    }
+    (std::index_sequence_for<P...>{});
   };
 
   Extent E{L.threads, 1, 1};
@@ -158,14 +161,14 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
   });
 
 #if defined(__OFFLOAD_HOST__)
-  rt::launch({reinterpret_cast<const void *>(Kernel),
-              {E.x, E.y, E.z},
-              {std::uint32_t(Block.x), std::uint32_t(Block.y),
-               std::uint32_t(Block.z)},
-              Sig::NumSlots,
-              Ptrs,
-              Sizes,
-              Types});
+  rt::launch(
+      {reinterpret_cast<const void *>(Kernel),
+       {E.x, E.y, E.z},
+       {std::uint32_t(Block.x), std::uint32_t(Block.y), std::uint32_t(Block.z)},
+       Sig::NumSlots,
+       Ptrs,
+       Sizes,
+       Types});
 #else
   if (infoBits() & 1)
     std::fprintf(stderr,
@@ -229,7 +232,8 @@ R callMapped(R (*Function)(P...), Args &&...A) {
   SlotWriter W{Ptrs, Sizes, Types};
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     (Param<P>::put(std::get<I>(Params), W), ...);
-  }(std::index_sequence_for<P...>{});
+  }
+  (std::index_sequence_for<P...>{});
 
   std::uint64_t Values[N + 1];
 #if defined(__OFFLOAD_HOST__)
@@ -246,7 +250,7 @@ R callMapped(R (*Function)(P...), Args &&...A) {
     Values[I] = reinterpret_cast<std::uint64_t>(Ptrs[I]);
 #endif
   std::tuple<typename Param<P>::State...> States;
-  auto Call = [&]<std::size_t... I>(std::index_sequence<I...>) -> R {
+  auto Call = [&]<std::size_t... I>(std::index_sequence<I...>)->R {
     return Function(Param<P>::rebuild(
         Values + std::integral_constant<unsigned, Sig::Offsets[I]>::value,
         Unbound, std::get<I>(States))...);
@@ -360,8 +364,8 @@ decltype(auto) offload_args(Function &&F, Args &&...A) {
 /// call that needs the host, a preload's sync or release, or synchronize()
 /// waits for it.
 template <class Kernel, class... Args>
-  requires(!std::is_same_v<std::remove_cvref_t<Kernel>, Launch>)
-void offload(Kernel &&K, Args &&...A) {
+requires(!std::is_same_v<std::remove_cvref_t<Kernel>, Launch>) void offload(
+    Kernel &&K, Args &&...A) {
   detail::dispatch<Kernel, false>(Launch{}, std::forward<Kernel>(K),
                                   std::forward<Args>(A)...);
 }

@@ -51,7 +51,8 @@ inline std::uint32_t blockSize() {
 }
 
 /// V's value from lane Lane of the warp, moved as 32-bit words.
-template <class V> inline V shuffle(std::uint64_t Mask, std::uint32_t Lane, V X) {
+template <class V>
+inline V shuffle(std::uint64_t Mask, std::uint32_t Lane, V X) {
   static_assert(sizeof(V) % 4 == 0, "shuffled values are whole 32-bit words");
   std::uint32_t Words[sizeof(V) / 4];
   std::memcpy(Words, &X, sizeof(V));
@@ -81,8 +82,8 @@ template <class Op, class V> inline V blockReduce(V X) {
   const std::uint32_t Lanes = __gpu_num_lanes(), Size = blockSize();
   const std::uint32_t Tid = threadInBlock(), Warp = Tid / Lanes;
   const std::uint32_t Lane = Tid % Lanes;
-  const std::uint32_t InWarp = Size - Warp * Lanes < Lanes ? Size - Warp * Lanes
-                                                           : Lanes;
+  const std::uint32_t InWarp =
+      Size - Warp * Lanes < Lanes ? Size - Warp * Lanes : Lanes;
   X = warpReduce<Op>(X, InWarp);
   if (Lane == 0)
     Warps[Warp] = X;
@@ -107,8 +108,8 @@ template <class V> inline void aggregatedAdd(V *Target, V X) {
   };
   const std::uint64_t Mask = __gpu_lane_mask();
   const std::uint32_t Lanes = __gpu_num_lanes();
-  const std::uint64_t Full = Lanes == 64 ? ~std::uint64_t(0)
-                                         : (std::uint64_t(1) << Lanes) - 1;
+  const std::uint64_t Full =
+      Lanes == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << Lanes) - 1;
   if (Mask == Full &&
       __gpu_ballot(Mask, shuffle(Mask, 0, Target) == Target) == Full) {
     X = warpReduce<Plus>(X, Lanes);
@@ -136,7 +137,8 @@ template <class Op, class V> inline void atomicCombine(V *Target, V X) {
     Bits Old = *Word;
     while (true) {
       V Next = Op::combine(Op::fromBits(Old), X);
-      if (Op::toBits(Next) == Old || atomicCompareExchange(Word, Old, Op::toBits(Next)))
+      if (Op::toBits(Next) == Old ||
+          atomicCompareExchange(Word, Old, Op::toBits(Next)))
         return;
     }
   }

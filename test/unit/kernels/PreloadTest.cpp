@@ -110,7 +110,8 @@ TEST(Preload, NestedHandlesKeepTheDataUntilTheLastOne) {
 TEST(Preload, PartOfStagedDataIsUsedInPlace) {
   std::vector<double> Y(100, 0.0);
   auto Handle = preload_mut(Y);
-  offload::offload(addOne, Region<double>(std::span<double>(Y).subspan(10, 20)));
+  offload::offload(addOne,
+                   Region<double>(std::span<double>(Y).subspan(10, 20)));
   Handle.release();
   EXPECT_EQ(Y[9], 0.0);
   EXPECT_EQ(Y[10], 1.0);
@@ -131,7 +132,8 @@ TEST(Preload, CallsOnPreloadedDataRunInOrder) {
   for (std::size_t I = 0; I < N; ++I)
     A[I] = double(I % 7);
   std::vector<double> WantA = A, WantB = B;
-  auto HostSmooth = [](const std::vector<double> &In, std::vector<double> &Out) {
+  auto HostSmooth = [](const std::vector<double> &In,
+                       std::vector<double> &Out) {
     for (std::size_t I = 0; I < In.size(); ++I)
       Out[I] = 0.5 * (In[I] + In[I == 0 ? 0 : I - 1]);
   };
