@@ -316,6 +316,8 @@ struct LibraryCall {
   const Device *D;
   std::string Name;
   CallMapping Mapping;
+  // When the function was called: after its arguments were mapped.
+  std::chrono::steady_clock::time_point Started;
 };
 
 static Expected<LibraryCall *> enterCallImpl(const detail::rt::LaunchRequest &R,
@@ -336,10 +338,14 @@ static Expected<LibraryCall *> enterCallImpl(const detail::rt::LaunchRequest &R,
                                      D->Id, kindName(D->Kind),
                                      toString(std::move(E)))
                                  .str());
+  Call->Started = std::chrono::steady_clock::now();
   return Call.release();
 }
 
-static Error exitCallImpl(LibraryCall &Call, double Seconds) {
+static Error exitCallImpl(LibraryCall &Call) {
+  const double Seconds = std::chrono::duration<double>(
+                             std::chrono::steady_clock::now() - Call.Started)
+                             .count();
   // Vendor libraries queue work on their own streams: let it finish before
   // the results are copied back.
   if (Error E = synchronizeDevice(*Call.D))
@@ -397,10 +403,10 @@ void *enterCall(const LaunchRequest &Request, std::uint64_t *Values) {
   return *Call;
 }
 
-void exitCall(void *Token, double Seconds) {
+void exitCall(void *Token) {
   std::unique_ptr<offload::rt::LibraryCall> Call(
       static_cast<offload::rt::LibraryCall *>(Token));
-  if (Error E = offload::rt::exitCallImpl(*Call, Seconds))
+  if (Error E = offload::rt::exitCallImpl(*Call))
     offload::rt::fatal(std::move(E));
 }
 

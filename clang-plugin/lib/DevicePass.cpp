@@ -19,19 +19,36 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
+#include <thread>
+#include <chrono>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <signal.h>
+#include <fcntl.h>
 
 using namespace llvm;
 
 namespace offload::plugin {
 
-std::string deviceSource(const Metadata &M) {
+std::string deviceSourceHead(StringRef Source) {
+  return (Twine("// cxx-offload device translation unit, from kernel "
+                "metadata v") +
+          Twine(MetadataVersion) + ".\n#include \"" + Source + "\"\n")
+      .str();
+}
+
+std::string deviceEntries(const Metadata &M) {
   std::string Text;
   raw_string_ostream OS(Text);
-  OS << "// cxx-offload device translation unit, from kernel metadata v"
-     << M.Version << ".\n"
-     << "#include \"" << M.Source << "\"\n";
   SmallVector<std::string> Entries;
   for (const KernelInstance &K : M.Kernels) {
+    // A closure's entry comes from offload()'s own instantiation of
+    // offload::detail::closureEntry, which the device-side pass renames.
+    if (!K.Closure.empty()) {
+      OS << "// kernel " << K.Name << ": entry " << K.Entry
+         << " from its offload() call\n";
+      continue;
+    }
     OS << "// kernel " << K.Name << "\n"
        << "extern \"C\" OFFLOAD_ENTRY_ATTRIBUTES void " << K.Entry
        << "(void *";
@@ -49,12 +66,57 @@ std::string deviceSource(const Metadata &M) {
   // OpenMP device mode emits only what declare-target code reaches, and this
   // table reaches the entries. (Declaring the entries themselves target would
   // give them hidden visibility, and the host device finds them by dlsym.)
-  OS << "#pragma omp begin declare target\n"
-     << "[[gnu::used]] static void *const __offload_entries[] = {"
-     << join(Entries, ", ") << "};\n"
-     << "#pragma omp end declare target\n";
+  if (!Entries.empty())
+    OS << "#pragma omp begin declare target\n"
+       << "[[gnu::used]] static void *const __offload_entries[] = {"
+       << join(Entries, ", ") << "};\n"
+       << "#pragma omp end declare target\n";
   return Text;
 }
+
+std::string deviceSource(const Metadata &M) {
+  return deviceSourceHead(M.Source) + deviceEntries(M);
+}
+
+/// A directory for one compile's intermediate files: a fresh temporary one,
+/// removed afterwards, or the save-temps directory.
+class Scratch {
+public:
+  static Expected<Scratch> create(const Options &Opts, StringRef Source) {
+    Scratch S;
+    S.Stem = sys::path::stem(Source).str();
+    if (!Opts.SaveTemps.empty()) {
+      S.Dir = Opts.SaveTemps;
+      if (std::error_code EC = sys::fs::create_directories(S.Dir))
+        return createStringError(EC, "cannot create " + S.Dir);
+      return S;
+    }
+    SmallString<128> Dir;
+    if (std::error_code EC = sys::fs::createUniqueDirectory("cxx-offload", Dir))
+      return createStringError(EC, "cannot create a temporary directory");
+    S.Dir = std::string(Dir);
+    S.Remove = true;
+    return S;
+  }
+  Scratch() = default;
+  Scratch(Scratch &&O) : Dir(O.Dir), Stem(O.Stem), Remove(O.Remove) {
+    O.Remove = false;
+  }
+  ~Scratch() {
+    if (Remove)
+      sys::fs::remove_directories(Dir);
+  }
+  std::string path(StringRef Suffix) const {
+    SmallString<256> P(Dir);
+    sys::path::append(P, Stem + "." + Suffix);
+    return std::string(P);
+  }
+
+private:
+  std::string Dir, Stem;
+  bool Remove = false;
+};
+
 
 namespace {
 
@@ -154,43 +216,6 @@ const ArgRule *ruleFor(StringRef Arg) {
 
 /// A scratch directory, removed at the end unless save-temps asked to keep
 /// the files (then they go there, named after the source).
-class Scratch {
-public:
-  static Expected<Scratch> create(const Options &Opts, StringRef Source) {
-    Scratch S;
-    S.Stem = sys::path::stem(Source).str();
-    if (!Opts.SaveTemps.empty()) {
-      S.Dir = Opts.SaveTemps;
-      if (std::error_code EC = sys::fs::create_directories(S.Dir))
-        return createStringError(EC, "cannot create " + S.Dir);
-      return S;
-    }
-    SmallString<128> Dir;
-    if (std::error_code EC = sys::fs::createUniqueDirectory("cxx-offload", Dir))
-      return createStringError(EC, "cannot create a temporary directory");
-    S.Dir = std::string(Dir);
-    S.Remove = true;
-    return S;
-  }
-  Scratch() = default;
-  Scratch(Scratch &&O) : Dir(O.Dir), Stem(O.Stem), Remove(O.Remove) {
-    O.Remove = false;
-  }
-  ~Scratch() {
-    if (Remove)
-      sys::fs::remove_directories(Dir);
-  }
-  std::string path(StringRef Suffix) const {
-    SmallString<256> P(Dir);
-    sys::path::append(P, Stem + "." + Suffix);
-    return std::string(P);
-  }
-
-private:
-  std::string Dir, Stem;
-  bool Remove = false;
-};
-
 Error writeFile(StringRef Path, StringRef Text) {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC);
@@ -230,7 +255,7 @@ Expected<Job> start(std::vector<std::string> Args,
   return Job{std::move(Args), PI};
 }
 
-Error finish(Job &J) {
+Error waitFor(Job &J) {
   std::string Error;
   sys::ProcessInfo Done = sys::Wait(J.Process, std::nullopt, &Error);
   if (Done.ReturnCode == 0)
@@ -304,7 +329,8 @@ Expected<StringSet<>> entrySymbols(const Target &T, StringRef Image) {
 
 } // namespace
 
-std::vector<std::string> DevicePass::deviceArguments(const Target &T) const {
+std::vector<std::string> DevicePass::deviceArguments(const Target &T,
+                                                     bool Math) const {
   std::vector<std::string> HostArgs = compat::cc1Arguments(Host);
   StringSet<> Inputs;
   for (const clang::FrontendInputFile &F : Host.getFrontendOpts().Inputs)
@@ -330,7 +356,9 @@ std::vector<std::string> DevicePass::deviceArguments(const Target &T) const {
                            // first.
                            "-isystem", ResourceDir + "/include/openmp_wrappers",
                            "-include", "__clang_openmp_device_functions.h"});
-    if (std::optional<std::string> Libdevice = findLibdevice())
+    // Linking libdevice costs about half a second: only for kernels that
+    // call <math.h> functions.
+    if (std::optional<std::string> Libdevice = findLibdevice(); Libdevice && Math)
       append_range(Args,
                    std::vector<std::string>{"-mlink-builtin-bitcode", *Libdevice});
   } else {
@@ -342,6 +370,9 @@ std::vector<std::string> DevicePass::deviceArguments(const Target &T) const {
                          "-fopenmp", "-fopenmp-is-target-device",
                          "-fvisibility=protected", "-D__OFFLOAD_DEVICE__=1",
                          "-O" + std::to_string(Opts.DeviceOptLevel)});
+  // Names the entries of closure kernels (ClosureEntryPass).
+  if (std::string Self = pluginLibrary(); !Self.empty())
+    Args.push_back("-fpass-plugin=" + Self);
 
   for (size_t I = 0; I < HostArgs.size(); ++I) {
     StringRef A = HostArgs[I];
@@ -356,26 +387,142 @@ std::vector<std::string> DevicePass::deviceArguments(const Target &T) const {
   return Args;
 }
 
-std::optional<std::vector<DeviceImage>> DevicePass::run(const Metadata &M) {
-  auto Fail = [&](const Target &T, Error E,
-                  ArrayRef<std::string> Command = {}) {
-    Diags.report({}, Diag::DevicePassFailed) << T.Name << toString(std::move(E));
-    if (!Command.empty())
-      Diags.report({}, Diag::NoteDevicePassCommand) << commandLine(Command);
-    return std::nullopt;
+namespace {
+
+/// Whether compile C has exited, without waiting for it.
+bool hasExited(DevicePass::Compile &C) {
+  if (!C.Exited) {
+    std::string Error;
+    sys::ProcessInfo Done = sys::Wait(C.Process, /*SecondsToWait=*/0, &Error,
+                                      nullptr, /*Polling=*/true);
+    if (Done.Pid != 0)
+      C.Exited = Done;
+  }
+  return C.Exited.has_value();
+}
+
+Error waitFor(DevicePass::Compile &C) {
+  std::string Error;
+  if (!C.Exited)
+    C.Exited = sys::Wait(C.Process, std::nullopt, &Error);
+  if (C.Exited->ReturnCode == 0)
+    return Error::success();
+  return createStringError(
+      formatv("{0} {1}{2}", sys::path::filename(C.Args.front()),
+              C.Exited->ReturnCode < 0 ? "crashed" : "failed",
+              Error.empty() ? "" : ": " + Error)
+          .str());
+}
+
+/// Writes Text into C's entries pipe once C opens it for reading. A compile
+/// that exits first (it failed on the original source) gets nothing.
+Error writeEntries(DevicePass::Compile &C, StringRef Text) {
+  int FD;
+  while ((FD = ::open(C.Entries.c_str(), O_WRONLY | O_NONBLOCK)) < 0) {
+    if (errno != ENXIO && errno != EINTR)
+      return createStringError(std::error_code(errno, std::generic_category()),
+                               "cannot open " + C.Entries);
+    if (hasExited(C))
+      return Error::success();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ::fcntl(FD, F_SETFL, 0);
+  for (size_t Done = 0; Done < Text.size();) {
+    ssize_t N = ::write(FD, Text.data() + Done, Text.size() - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0) // the reader went away: its exit status says why
+      break;
+    Done += N;
+  }
+  ::close(FD);
+  return Error::success();
+}
+
+} // namespace
+
+DevicePass::DevicePass(const Options &Opts,
+                       const clang::CompilerInvocation &Host, Diagnostics &Diags)
+    : Opts(Opts), Host(Host), Diags(Diags) {}
+
+DevicePass::~DevicePass() { abandon(); }
+
+void DevicePass::abandon() {
+  for (Compile &C : Jobs) {
+    if (!C.Exited) {
+      ::kill(C.Process.Pid, SIGKILL);
+      std::string Error;
+      C.Exited = sys::Wait(C.Process, std::nullopt, &Error);
+    }
+    ::unlink(C.Entries.c_str());
+  }
+  Jobs.clear();
+}
+
+void DevicePass::failed(const Target &T, Error E,
+                        ArrayRef<std::string> Command) {
+  Diags.report({}, Diag::DevicePassFailed) << T.Name << toString(std::move(E));
+  if (!Command.empty())
+    Diags.report({}, Diag::NoteDevicePassCommand) << commandLine(Command);
+  abandon();
+}
+
+bool DevicePass::launch(StringRef Source, bool Math) {
+  LaunchedWithMath = Math;
+  auto Fail = [&](const Target &T, Error E) {
+    failed(T, std::move(E));
+    return false;
   };
   const Target &First = Opts.Targets.front();
-  Expected<Scratch> Dir = Scratch::create(Opts, M.Source);
-  if (!Dir)
-    return Fail(First, Dir.takeError());
+  Expected<Scratch> Created = Scratch::create(Opts, Source);
+  if (!Created)
+    return Fail(First, Created.takeError());
+  Dir = std::make_unique<Scratch>(std::move(*Created));
 
-  const std::string SourcePath = Dir->path("offload-device.cpp");
-  if (Error E = writeFile(SourcePath, deviceSource(M)))
-    return Fail(First, std::move(E));
-  if (!Opts.SaveTemps.empty())
-    if (Error E = writeFile(Dir->path("offload.json"), serialize(M)))
-      return Fail(First, std::move(E));
+  const clang::DependencyOutputOptions &HostDeps = Host.getDependencyOutputOpts();
+  const std::string Clang = clangExecutable();
+  for (const Target &T : Opts.Targets) {
+    // Each compile reads the original source, then the entries from a pipe
+    // of its own, which blocks it until run() writes them.
+    Compile C{T, {}, {}, std::nullopt, Dir->path(T.Name + ".entries"),
+              Dir->path(T.Name + (T.isGpu() ? ".ptx" : ".o"))};
+    ::unlink(C.Entries.c_str());
+    if (::mkfifo(C.Entries.c_str(), 0600) != 0)
+      return Fail(T, createStringError(
+                         std::error_code(errno, std::generic_category()),
+                         "cannot create " + C.Entries));
+    const std::string SourcePath = Dir->path(T.Name + ".offload-device.cpp");
+    if (Error E = writeFile(SourcePath, deviceSourceHead(Source) +
+                                            "#include \"" + C.Entries + "\"\n"))
+      return Fail(T, std::move(E));
+    C.Args = deviceArguments(T, Math);
+    C.Args.insert(C.Args.begin(), Clang);
+    append_range(C.Args, std::vector<std::string>{
+                             T.isGpu() ? "-S" : "-emit-obj", "-o", C.Output,
+                             "-x", "c++", "-"});
+    if (!HostDeps.OutputFile.empty()) {
+      append_range(C.Args, std::vector<std::string>{
+                               "-dependency-file", Dir->path(T.Name + ".d"),
+                               "-MT", "device"});
+      if (HostDeps.IncludeSystemHeaders)
+        C.Args.push_back("-sys-header-deps");
+    }
+    Expected<Job> J = start(C.Args, StringRef(SourcePath));
+    if (!J)
+      return Fail(T, J.takeError());
+    C.Process = J->Process;
+    Jobs.push_back(std::move(C));
+  }
+  return true;
+}
 
+bool DevicePass::feed(const Metadata &M) {
+  auto Fail = [&](const Target &T, Error E,
+                  ArrayRef<std::string> Command = {}) {
+    failed(T, std::move(E), Command);
+    return false;
+  };
+  const Target &First = Opts.Targets.front();
   std::optional<std::string> Ptxas = findPtxas(), Lld = findLld();
   for (const Target &T : Opts.Targets) {
     if (T.isGpu() && !Ptxas)
@@ -387,74 +534,94 @@ std::optional<std::vector<DeviceImage>> DevicePass::run(const Metadata &M) {
     if (!T.isGpu() && !Lld)
       return Fail(T, createStringError("ld.lld was not found (install lld-22)"));
   }
-
-  // The device compiles are independent: run them side by side.
-  const std::string Clang = clangExecutable();
-  const clang::DependencyOutputOptions &HostDeps = Host.getDependencyOutputOpts();
-  const bool WantDeps = !HostDeps.OutputFile.empty();
-  std::vector<std::string> Outputs;
-  std::vector<Job> Jobs;
-  for (const Target &T : Opts.Targets) {
-    Outputs.push_back(Dir->path(T.Name + (T.isGpu() ? ".ptx" : ".o")));
-    std::vector<std::string> Args = deviceArguments(T);
-    Args.insert(Args.begin(), Clang);
-    append_range(Args, std::vector<std::string>{
-                           T.isGpu() ? "-S" : "-emit-obj", "-o", Outputs.back(),
-                           "-x", "c++", "-"});
-    if (WantDeps) {
-      append_range(Args, std::vector<std::string>{
-                             "-dependency-file", Dir->path(T.Name + ".d"),
-                             "-MT", "device"});
-      if (HostDeps.IncludeSystemHeaders)
-        Args.push_back("-sys-header-deps");
-    }
-    Expected<Job> J = start(std::move(Args), StringRef(SourcePath));
-    if (!J)
-      return Fail(T, J.takeError());
-    Jobs.push_back(std::move(*J));
+  // Compiles started before the analysis without the math library it turned
+  // out to need start again.
+  if (launched() && M.Math && !LaunchedWithMath)
+    abandon();
+  if (!launched() && !launch(M.Source, M.Math))
+    return false;
+  if (!Opts.SaveTemps.empty()) {
+    if (Error E = writeFile(Dir->path("offload-device.cpp"), deviceSource(M)))
+      return Fail(First, std::move(E));
+    if (Error E = writeFile(Dir->path("offload.json"), serialize(M)))
+      return Fail(First, std::move(E));
   }
+
+  // The compiles have been parsing the original source: hand them the
+  // entries and wait.
+  const std::string Entries = deviceEntries(M);
+  for (Compile &C : Jobs)
+    if (Error E = writeEntries(C, Entries))
+      return Fail(C.For, std::move(E), C.Args);
+  return true;
+}
+
+std::optional<std::vector<DeviceImage>>
+DevicePass::finish(const Metadata &M) {
+  auto Fail = [&](const Target &T, Error E,
+                  ArrayRef<std::string> Command = {}) {
+    failed(T, std::move(E), Command);
+    return std::nullopt;
+  };
+  std::optional<std::string> Ptxas = findPtxas(), Lld = findLld();
   bool Failed = false;
-  for (size_t I = 0; I < Jobs.size(); ++I)
-    if (Error E = finish(Jobs[I])) {
-      Fail(Opts.Targets[I], std::move(E), Jobs[I].Args);
+  for (Compile &C : Jobs)
+    if (Error E = waitFor(C)) {
+      Diags.report({}, Diag::DevicePassFailed)
+          << C.For.Name << toString(std::move(E));
+      Diags.report({}, Diag::NoteDevicePassCommand) << commandLine(C.Args);
       Failed = true;
     }
-  if (Failed)
+  if (Failed) {
+    abandon();
     return std::nullopt;
-  if (WantDeps) {
+  }
+  if (!Host.getDependencyOutputOpts().OutputFile.empty()) {
+    // The pipes and generated sources are the compile's own, not inputs.
     StringSet<> Seen;
-    for (const Target &T : Opts.Targets)
+    for (const Compile &C : Jobs)
       if (ErrorOr<std::unique_ptr<MemoryBuffer>> D =
-              MemoryBuffer::getFile(Dir->path(T.Name + ".d")))
+              MemoryBuffer::getFile(Dir->path(C.For.Name + ".d")))
         for (std::string &File : readDependencyFile((*D)->getBuffer()))
-          if (File != "-" && File != "<stdin>" && Seen.insert(File).second)
+          if (File != "-" && File != "<stdin>" && File != C.Entries &&
+              Seen.insert(File).second)
             Dependencies.push_back(std::move(File));
   }
 
-  std::vector<DeviceImage> Images;
-  for (size_t I = 0; I < Opts.Targets.size(); ++I) {
-    const Target &T = Opts.Targets[I];
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Compiled =
-        MemoryBuffer::getFile(Outputs[I]);
-    if (!Compiled)
-      return Fail(T, createStringError(Compiled.getError(),
-                                       "cannot read " + Outputs[I]));
-    std::string Image = T.isGpu() ? Dir->path(T.Name + ".cubin")
-                                  : Dir->path(T.Name + ".so");
+  // ptxas and ld.lld, side by side.
+  std::vector<Job> Links;
+  std::vector<std::string> ImagePaths;
+  for (const Compile &C : Jobs) {
+    ImagePaths.push_back(C.For.isGpu() ? Dir->path(C.For.Name + ".cubin")
+                                       : Dir->path(C.For.Name + ".so"));
     std::vector<std::string> Link =
-        T.isGpu() ? std::vector<std::string>{*Ptxas, "-arch=" + T.Arch, "-O3",
-                                             Outputs[I], "-o", Image}
-                  : std::vector<std::string>{*Lld, "-shared", "--build-id=none",
-                                             Outputs[I], "-o", Image};
+        C.For.isGpu()
+            ? std::vector<std::string>{*Ptxas, "-arch=" + C.For.Arch, "-O3",
+                                       C.Output, "-o", ImagePaths.back()}
+            : std::vector<std::string>{*Lld, "-shared", "--build-id=none",
+                                       C.Output, "-o", ImagePaths.back()};
     Expected<Job> J = start(Link);
     if (!J)
-      return Fail(T, J.takeError());
-    if (Error E = finish(*J))
-      return Fail(T, std::move(E), J->Args);
+      return Fail(C.For, J.takeError());
+    Links.push_back(std::move(*J));
+  }
+  for (size_t I = 0; I < Links.size(); ++I)
+    if (Error E = waitFor(Links[I]))
+      return Fail(Jobs[I].For, std::move(E), Links[I].Args);
 
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Bytes = MemoryBuffer::getFile(Image);
+  std::vector<DeviceImage> Images;
+  for (size_t I = 0; I < Jobs.size(); ++I) {
+    const Target &T = Jobs[I].For;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Compiled =
+        MemoryBuffer::getFile(Jobs[I].Output);
+    if (!Compiled)
+      return Fail(T, createStringError(Compiled.getError(),
+                                       "cannot read " + Jobs[I].Output));
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Bytes =
+        MemoryBuffer::getFile(ImagePaths[I]);
     if (!Bytes)
-      return Fail(T, createStringError(Bytes.getError(), "cannot read " + Image));
+      return Fail(T, createStringError(Bytes.getError(),
+                                       "cannot read " + ImagePaths[I]));
     // Every kernel must have its entry, or the launch would fail at run time.
     Expected<StringSet<>> Symbols =
         entrySymbols(T, T.isGpu() ? (*Compiled)->getBuffer()
@@ -469,6 +636,7 @@ std::optional<std::vector<DeviceImage>> DevicePass::run(const Metadata &M) {
                                .str()));
     Images.push_back({T, (*Bytes)->getBuffer().str()});
   }
+  abandon(); // all have exited: this only removes the pipes
   return Images;
 }
 

@@ -23,8 +23,8 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   };
   using L = DiagnosticsEngine::Level;
   Add(Diag::KernelNotFunction, L::Error,
-      "the kernel passed to offload() must name a function; this is an "
-      "expression of type %0");
+      "the kernel passed to offload() must name a function or be a lambda "
+      "or function object; this is an expression of type %0");
   Add(Diag::KernelFunctionPointer, L::Error,
       "offload() needs the kernel's name, not the function pointer %0, so "
       "that the kernel can be compiled for the device");
@@ -42,6 +42,36 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   Add(Diag::KernelNotNameable, L::Error,
       "kernel %0 is declared inside a function, where the device pass "
       "cannot name it; declare it at namespace scope");
+  Add(Diag::ClosureGeneric, L::Error,
+      "the kernel %0 has a template call operator (a generic lambda); give "
+      "its parameters types, so that the device pass knows which to compile");
+  Add(Diag::ClosureNoCallOperator, L::Error,
+      "the kernel %0 has no single call operator returning void that "
+      "offload() can run");
+  Add(Diag::ClosureCapturesByReference, L::Error,
+      "the kernel lambda captures %0 by reference, but the device cannot "
+      "reach host variables; capture it by value, or pass it as an argument "
+      "(an offload::Region if the kernel writes it)");
+  Add(Diag::ClosureCapturesThis, L::Error,
+      "the kernel lambda captures 'this', a host address the device cannot "
+      "use; capture the members it needs by value ([x = x]) or pass them as "
+      "arguments");
+  Add(Diag::ClosureCapturesPointer, L::Error,
+      "the kernel %0 carries %1 of type %2, which points into host memory "
+      "that the device cannot use; pass the data as a kernel argument "
+      "(std::span<const T>, offload::Region) so that offload() maps it");
+  Add(Diag::ClosureNotCopyable, L::Error,
+      "the kernel %0 carries %1 of type %2, which is not trivially copyable, "
+      "so it cannot be copied to the device; pass it as a kernel argument");
+  Add(Diag::ClosureTooLarge, L::Error,
+      "the kernel %0 is %1 bytes; a kernel object travels by value and may "
+      "be at most 256 bytes: pass large data as arguments");
+  Add(Diag::ClosureIndistinct, L::Error,
+      "the kernels %0 and %1 are spelled alike, with the same parameters (the "
+      "same lambda in two instantiations of a template, or two local classes "
+      "of one name), so the device pass cannot tell their entries apart; "
+      "write the kernel as a function template, or give the classes "
+      "distinct names");
   Add(Diag::ArityMismatch, L::Error,
       "offload() passes %0 argument%s0 but kernel %1 has %2 parameter%s2");
   Add(Diag::UnsupportedParam, L::Error,
@@ -101,6 +131,14 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   Add(Diag::UsesRtti, L::Error,
       "kernel %0 uses '%1', which needs run-time type information that "
       "devices do not have");
+  Add(Diag::UsesInlineAsm, L::Error,
+      "kernel %0 reaches inline assembly, which is written for the host's "
+      "instruction set; keep it out of code kernels call, or guard it with "
+      "#if defined(__OFFLOAD_HOST__)");
+  Add(Diag::CallsTargetBuiltin, L::Error,
+      "kernel %0 reaches %1, a builtin of the host's instruction set (from "
+      "an intrinsics header); keep it out of code kernels call, or guard it "
+      "with #if defined(__OFFLOAD_HOST__)");
   AddWarning(Diag::Recursion, diag::Group::OpenMPTarget,
       "kernel %0 calls %1 recursively; GPU threads have small stacks, so "
       "deep recursion fails at run time");
@@ -128,6 +166,8 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
       "if the kernel only reads it, make it a const reference");
   Add(Diag::NoteOtherArgument, L::Note, "it is also passed here");
   Add(Diag::NoteStagedHere, L::Note, "%0 is staged on the device here");
+  Add(Diag::NoteCaptured, L::Note, "%0 is declared here");
+  Add(Diag::NoteOtherClosure, L::Note, "the other kernel is offloaded here");
 }
 
 } // namespace offload::plugin

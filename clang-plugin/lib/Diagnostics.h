@@ -19,6 +19,14 @@ enum class Diag : unsigned {
   KernelMethod,
   KernelVariadic,
   KernelNotNameable,
+  ClosureGeneric,
+  ClosureNoCallOperator,
+  ClosureCapturesByReference,
+  ClosureCapturesThis,
+  ClosureCapturesPointer,
+  ClosureNotCopyable,
+  ClosureTooLarge,
+  ClosureIndistinct,
   ArityMismatch,
   UnsupportedParam,
   ArgumentMismatch,
@@ -37,6 +45,8 @@ enum class Diag : unsigned {
   UsesNewDelete,
   UsesExceptions,
   UsesRtti,
+  UsesInlineAsm,
+  CallsTargetBuiltin,
   Recursion,
   StagedHostRead,
   StagedHostWrite,
@@ -53,6 +63,8 @@ enum class Diag : unsigned {
   NoteMakeConst,
   NoteOtherArgument,
   NoteStagedHere,
+  NoteCaptured,
+  NoteOtherClosure,
   Count
 };
 

@@ -1,6 +1,7 @@
 //===- HostLowering.cpp - Embedding and registering the device images ----===//
 
 #include "HostLowering.h"
+#include "ClosureEntries.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
@@ -67,6 +68,7 @@ void Lowering::run() {
   StructType *RegistrationTy = StructType::get(C, {I32, I32, Ptr, Ptr, Ptr, Ptr});
 
   SmallVector<Constant *> Entries, Records;
+  const auto ClosureKeys = closureFunctions(M, ClosureKeyTag);
   for (const KernelInstance &K : Kernels) {
     // The entry's host address only identifies it: a byte of its own.
     GlobalVariable *Id = global("__offload.id." + K.Entry,
@@ -78,9 +80,16 @@ void Lowering::run() {
                   string("__offload.entry_name." + K.Entry, K.Entry),
                   ConstantInt::get(I64, 0), ConstantInt::get(I64, 0),
                   ConstantPointerNull::get(Ptr)}));
-    // The key is the kernel's host function, whose address offload() passes.
+    // The key is the kernel's host function, whose address offload() passes
+    // (for a closure, its callClosure, found by the ClosureId annotation).
     // A kernel this module never refers to cannot be launched from here.
-    if (Function *F = M.getFunction(K.Mangled)) {
+    Function *F = M.getFunction(K.Mangled);
+    if (!K.Closure.empty()) {
+      std::uint64_t Id = 0;
+      F = StringRef(K.Closure).getAsInteger(16, Id) ? nullptr
+                                                     : ClosureKeys.lookup(Id);
+    }
+    if (F) {
       // Each parameter's name once per slot, for the transfer report.
       SmallVector<StringRef> SlotNames;
       for (const KernelParam &P : K.Params)
@@ -164,6 +173,8 @@ void Lowering::run() {
 } // namespace
 
 PreservedAnalyses HostLoweringPass::run(Module &M, ModuleAnalysisManager &) {
+  if (State->Complete && !std::exchange(State->Complete, nullptr)())
+    return PreservedAnalyses::all();
   if (State->Images.empty())
     return PreservedAnalyses::all();
   Lowering(M, *State).run();

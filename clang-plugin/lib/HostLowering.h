@@ -14,14 +14,19 @@
 
 #include "llvm/IR/PassManager.h"
 
+#include <functional>
 #include <memory>
 
 namespace offload::plugin {
 
 /// Filled by the AST consumer, read by the pass: the consumer runs first.
+/// The device compiles may still be running when the consumer is done:
+/// Complete waits for them and fills Images (false after reporting why it
+/// could not), so that they overlap the host's optimization.
 struct LoweringState {
   Metadata Kernels;
   std::vector<DeviceImage> Images;
+  std::function<bool()> Complete;
   bool DumpHostIR = false;
 };
 

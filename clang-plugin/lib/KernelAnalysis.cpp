@@ -1,6 +1,7 @@
 //===- KernelAnalysis.cpp - Finding and checking offload() calls ----------===//
 
 #include "KernelAnalysis.h"
+#include "ClosureEntries.h"
 #include "KernelChecks.h"
 
 #include "clang/AST/ASTContext.h"
@@ -76,6 +77,11 @@ private:
   std::optional<KernelLayout> layoutOf(const FunctionDecl *Kernel,
                                        SourceLocation Loc);
   const FunctionDecl *resolveKernel(const Expr *E);
+  const FunctionDecl *resolveClosure(const Expr *E, const CXXRecordDecl *RD,
+                                     const CXXMethodDecl *&Op);
+  bool checkClosureState(const Expr *E, const CXXRecordDecl *RD);
+  bool checkCarried(const CXXRecordDecl *RD, const FieldDecl *F,
+                    const NamedDecl *What, SourceLocation Loc);
   bool checkKernel(const FunctionDecl *K, SourceLocation Loc);
   bool checkArguments(const CallExpr *Call, unsigned FirstArg,
                       const FunctionDecl *K, const KernelLayout &Layout,
@@ -83,7 +89,7 @@ private:
   std::string typeName(QualType T);
   std::string qualifiedName(const FunctionDecl *K);
   void record(const CallExpr *Call, const FunctionDecl *K,
-              const KernelLayout &Layout);
+              const KernelLayout &Layout, const CXXRecordDecl *Closure);
 
   ASTContext &Ctx;
   Sema &S;
@@ -93,7 +99,30 @@ private:
   PrintingPolicy Policy;
   std::optional<unsigned> HeaderAbi;
   std::map<std::string, KernelInstance> Kernels; // by mangled name
+  // Closure kernels by ClosureId: the type and where it was first offloaded.
+  std::map<std::string, std::pair<const CXXRecordDecl *, SourceLocation>>
+      Closures;
 };
+
+/// Whether values of type T hold an address: pointers, references, and
+/// classes or arrays containing them (std::span, offload::Region, ...).
+bool holdsAddress(QualType T, unsigned Depth = 0) {
+  T = T.getCanonicalType();
+  if (T->isPointerType() || T->isReferenceType() || T->isMemberPointerType())
+    return true;
+  if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
+    return holdsAddress(AT->getElementType(), Depth);
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 8)
+    return false;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (holdsAddress(B.getType(), Depth + 1))
+      return true;
+  for (const FieldDecl *F : RD->fields())
+    if (holdsAddress(F->getType(), Depth + 1))
+      return true;
+  return false;
+}
 
 NamedDecl *Analysis::lookupHeaderDecl(llvm::StringRef Name) {
   // Name is "offload::detail::X": walk the namespaces from the TU.
@@ -231,6 +260,119 @@ const FunctionDecl *Analysis::resolveKernel(const Expr *E) {
   Diags.report(E->getExprLoc(), Diag::KernelNotFunction)
       << E->getType() << E->getSourceRange();
   return nullptr;
+}
+
+/// The callClosure<C, P...> that offload() runs for the closure object E
+/// of class RD, after checking the class; null after a diagnostic.
+const FunctionDecl *Analysis::resolveClosure(const Expr *E,
+                                             const CXXRecordDecl *RD,
+                                             const CXXMethodDecl *&Op) {
+  QualType Type = Ctx.getCanonicalTagType(RD);
+  DeclContextLookupResult Calls =
+      RD->lookup(Ctx.DeclarationNames.getCXXOperatorName(OO_Call));
+  Op = nullptr;
+  for (NamedDecl *D : Calls) {
+    if (isa<FunctionTemplateDecl>(D)) {
+      Diags.report(E->getExprLoc(), Diag::ClosureGeneric)
+          << Type << E->getSourceRange();
+      return nullptr;
+    }
+    auto *M = dyn_cast<CXXMethodDecl>(D);
+    if (!M || Op || !M->getReturnType()->isVoidType() || M->isVariadic()) {
+      Diags.report(E->getExprLoc(), Diag::ClosureNoCallOperator)
+          << Type << E->getSourceRange();
+      return nullptr;
+    }
+    Op = M;
+  }
+  if (!Op) {
+    Diags.report(E->getExprLoc(), Diag::ClosureNoCallOperator)
+        << Type << E->getSourceRange();
+    return nullptr;
+  }
+  if (!checkClosureState(E, RD))
+    return nullptr;
+  auto *Template = dyn_cast_or_null<FunctionTemplateDecl>(
+      lookupHeaderDecl("offload::detail::callClosure"));
+  if (Template)
+    for (FunctionDecl *Spec : Template->specializations())
+      if (const TemplateArgumentList *Args =
+              Spec->getTemplateSpecializationArgs();
+          Args && Args->size() > 0 &&
+          Args->get(0).getKind() == TemplateArgument::Type &&
+          Ctx.hasSameType(Args->get(0).getAsType(), Type))
+        return Spec;
+  Diags.report(E->getExprLoc(), Diag::Internal)
+      << "offload::detail::callClosure was not instantiated for this kernel "
+         "(is <offload/offload.hpp> the header of this plugin's "
+         "installation?)";
+  return nullptr;
+}
+
+/// Checks one value a closure carries to the device (a capture or a
+/// field): it must be plain data, not an address.
+bool Analysis::checkCarried(const CXXRecordDecl *RD, const FieldDecl *F,
+                            const NamedDecl *What, SourceLocation Loc) {
+  QualType Type = Ctx.getCanonicalTagType(RD);
+  QualType T = F->getType();
+  auto Note = [&] {
+    if (What)
+      Diags.report(What->getLocation(), Diag::NoteCaptured) << What;
+  };
+  if (holdsAddress(T)) {
+    Diags.report(Loc, Diag::ClosureCapturesPointer)
+        << Type << (What ? What : F) << T;
+    Note();
+    return false;
+  }
+  if (!T.isTriviallyCopyableType(Ctx)) {
+    Diags.report(Loc, Diag::ClosureNotCopyable)
+        << Type << (What ? What : F) << T;
+    Note();
+    return false;
+  }
+  return true;
+}
+
+/// A closure travels to the device by value: its captures or fields must be
+/// values, not references or addresses of host memory.
+bool Analysis::checkClosureState(const Expr *E, const CXXRecordDecl *RD) {
+  bool Ok = true;
+  if (RD->isLambda()) {
+    const auto *Lambda = dyn_cast<LambdaExpr>(E->IgnoreImplicit());
+    auto Field = RD->field_begin();
+    for (const LambdaCapture &C : RD->captures()) {
+      SourceLocation Loc = C.getLocation();
+      if (C.capturesThis()) {
+        Diags.report(Loc, Diag::ClosureCapturesThis);
+        Ok = false;
+      } else if (C.capturesVariable() &&
+                 C.getCaptureKind() == LCK_ByRef) {
+        auto D = Diags.report(Loc, Diag::ClosureCapturesByReference)
+                 << C.getCapturedVar();
+        if (Lambda && C.isImplicit() &&
+            Lambda->getCaptureDefault() == LCD_ByRef)
+          D << FixItHint::CreateReplacement(Lambda->getCaptureDefaultLoc(),
+                                            "=");
+        Ok = false;
+      } else if (C.capturesVariable() && Field != RD->field_end()) {
+        Ok &= checkCarried(RD, *Field, C.getCapturedVar(), Loc);
+      }
+      if (Field != RD->field_end())
+        ++Field;
+    }
+  } else {
+    for (const FieldDecl *F : RD->fields())
+      Ok &= checkCarried(RD, F, F, E->getExprLoc());
+  }
+  if (Ok && Ctx.getTypeSizeInChars(Ctx.getCanonicalTagType(RD)).getQuantity() > 256) {
+    Diags.report(E->getExprLoc(), Diag::ClosureTooLarge)
+        << Ctx.getCanonicalTagType(RD)
+        << unsigned(Ctx.getTypeSizeInChars(Ctx.getCanonicalTagType(RD))
+                        .getQuantity());
+    Ok = false;
+  }
+  return Ok;
 }
 
 bool Analysis::checkKernel(const FunctionDecl *K, SourceLocation Loc) {
@@ -382,7 +524,8 @@ std::string Analysis::qualifiedName(const FunctionDecl *K) {
 }
 
 void Analysis::record(const CallExpr *Call, const FunctionDecl *K,
-                      const KernelLayout &Layout) {
+                      const KernelLayout &Layout,
+                      const CXXRecordDecl *Closure) {
   std::string Mangled = Names.getName(K);
   PresumedLoc PLoc =
       Ctx.getSourceManager().getPresumedLoc(Call->getExprLoc());
@@ -407,12 +550,36 @@ void Analysis::record(const CallExpr *Call, const FunctionDecl *K,
   KI.Mangled = Mangled;
   KI.Entry = "__offload_k_" + llvm::utohexstr(llvm::xxh3_64bits(Mangled),
                                               /*LowerCase=*/true, 16);
-  {
+  if (Closure) {
+    // The device pass cannot name a closure: both passes find its entry by
+    // the ClosureId that callClosure's annotation carries.
+    const auto *Note = K->getAttr<AnnotateAttr>();
+    Expr::EvalResult Id;
+    if (!Note || Note->args_size() != 1 ||
+        !(*Note->args_begin())->EvaluateAsInt(Id, Ctx)) {
+      Diags.report(Call->getExprLoc(), Diag::Internal)
+          << "cannot read the ClosureId of offload::detail::callClosure";
+      return;
+    }
+    std::uint64_t ClosureId = Id.Val.getInt().getZExtValue();
+    KI.Closure = llvm::utohexstr(ClosureId, /*LowerCase=*/true, 16);
+    KI.Entry = closureEntryName(ClosureId);
+    KI.Name = QualType(Ctx.getCanonicalTagType(Closure)).getAsString(Policy);
+    auto [Other, First] =
+        Closures.try_emplace(KI.Closure, Closure, Call->getExprLoc());
+    if (!First && Other->second.first != Closure) {
+      Diags.report(Call->getExprLoc(), Diag::ClosureIndistinct)
+          << Ctx.getCanonicalTagType(Closure)
+          << Ctx.getCanonicalTagType(Other->second.first);
+      Diags.report(Other->second.second, Diag::NoteOtherClosure);
+    }
+  } else {
     llvm::raw_string_ostream OS(KI.Name);
     K->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
+    QualType FnPtr = Ctx.getPointerType(K->getType());
+    KI.Callee =
+        "static_cast<" + typeName(FnPtr) + ">(&" + qualifiedName(K) + ")";
   }
-  QualType FnPtr = Ctx.getPointerType(K->getType());
-  KI.Callee = "static_cast<" + typeName(FnPtr) + ">(&" + qualifiedName(K) + ")";
   KI.Signature = K->getType().getAsString(Policy);
   KI.NumSlots = Layout.NumSlots;
   for (unsigned I = 0; I < K->getNumParams(); ++I) {
@@ -437,14 +604,21 @@ void Analysis::run(const MatchFinder::MatchResult &Result) {
   if (Call->getNumArgs() <= KernelArg)
     return;
   const Expr *KernelExpr = Call->getArg(KernelArg);
-  const FunctionDecl *K = resolveKernel(KernelExpr);
+  // A lambda or function object runs as callClosure(object, args...).
+  const CXXRecordDecl *Closure =
+      KernelExpr->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  const CXXMethodDecl *CallOperator = nullptr;
+  const FunctionDecl *K = Closure
+                              ? resolveClosure(KernelExpr, Closure, CallOperator)
+                              : resolveKernel(KernelExpr);
   if (!K || !checkKernel(K, KernelExpr->getExprLoc()))
     return;
   std::optional<KernelLayout> Layout = layoutOf(K, Call->getExprLoc());
-  if (!Layout || !checkArguments(Call, KernelArg + 1, K, *Layout, ExplicitLaunch))
+  unsigned FirstArg = Closure ? KernelArg : KernelArg + 1;
+  if (!Layout || !checkArguments(Call, FirstArg, K, *Layout, ExplicitLaunch))
     return;
-  Bodies.check(K);
-  record(Call, K, *Layout);
+  Bodies.check(Closure ? CallOperator : K);
+  record(Call, K, *Layout, Closure);
 }
 
 Metadata Analysis::run() {
@@ -464,6 +638,7 @@ Metadata Analysis::run() {
   }
   for (auto &[Mangled, K] : Kernels)
     M.Kernels.push_back(std::move(K));
+  M.Math = Bodies.usesMath();
   return M;
 }
 

@@ -178,8 +178,13 @@ const VarDecl *globalVariable(const Expr *E) {
 class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
 public:
   BodyVisitor(const FunctionDecl *Kernel, Diagnostics &Diags,
-              llvm::DenseSet<const FunctionDecl *> &Checked)
-      : Kernel(Kernel), Diags(Diags), Checked(Checked) {}
+              llvm::DenseSet<const FunctionDecl *> &Checked, bool &UsesMath)
+      : Kernel(Kernel), Shown(Kernel), Diags(Diags), Checked(Checked),
+        UsesMath(UsesMath) {
+    // A lambda kernel is named after its closure: "(lambda at f.cpp:3:5)".
+    if (auto *M = dyn_cast<CXXMethodDecl>(Kernel); M && M->getParent()->isLambda())
+      Shown = M->getParent();
+  }
 
   // Lambdas are checked where they are called.
   bool shouldVisitLambdaBody() const { return false; }
@@ -189,7 +194,7 @@ public:
     for (const Frame &Active : Stack)
       if (Active.F == F) {
         Diags.report(CallSite->getExprLoc(), Diag::Recursion)
-            << Kernel << F << CallSite->getSourceRange();
+            << Shown << F << CallSite->getSourceRange();
         noteChain();
         return;
       }
@@ -252,7 +257,12 @@ public:
     return true;
   }
   bool VisitCXXTryStmt(CXXTryStmt *S) {
-    Diags.report(S->getTryLoc(), Diag::UsesExceptions) << Kernel << "try";
+    Diags.report(S->getTryLoc(), Diag::UsesExceptions) << Shown << "try";
+    noteChain();
+    return true;
+  }
+  bool VisitAsmStmt(AsmStmt *S) {
+    Diags.report(S->getAsmLoc(), Diag::UsesInlineAsm) << Shown;
     noteChain();
     return true;
   }
@@ -277,7 +287,7 @@ private:
   void report(const Expr *E, Diag D, const ArgTs &...Args) {
     {
       DiagnosticBuilder B = Diags.report(E->getExprLoc(), D);
-      B << Kernel;
+      B << Shown;
       ((B << Args), ...);
       B << E->getSourceRange();
     }
@@ -301,11 +311,37 @@ private:
         report(Call, Diag::CallsVirtual, Method);
         return;
       }
+    if (unsigned Builtin = Callee->getBuiltinID();
+        Builtin && Callee->getASTContext().BuiltinInfo.isTSBuiltin(Builtin)) {
+      report(Call, Diag::CallsTargetBuiltin, Callee);
+      return;
+    }
+    UsesMath |= isMathFunction(Callee);
     if (!Callee->isDefined() && !Callee->getBuiltinID() && !Callee->isDeleted()) {
       report(Call, Diag::CallsUndefined, Callee);
       return;
     }
     visitFunction(Callee, Call);
+  }
+
+  /// A <math.h> function, as a builtin (sqrt) or its __builtin_ form.
+  static bool isMathFunction(const FunctionDecl *F) {
+    unsigned ID = F->getBuiltinID();
+    if (!ID)
+      return false;
+    ASTContext &Ctx = F->getASTContext();
+    auto FromMathH = [&](unsigned B) {
+      const char *Header = Ctx.BuiltinInfo.getHeaderName(B);
+      return Header && StringRef(Header) == "math.h";
+    };
+    if (FromMathH(ID))
+      return true;
+    std::string Name = Ctx.BuiltinInfo.getName(ID);
+    StringRef Base(Name);
+    if (!Base.consume_front("__builtin_"))
+      return false;
+    unsigned Plain = Ctx.Idents.get(Base).getBuiltinID();
+    return Plain && FromMathH(Plain);
   }
 
   static bool isDevirtualized(const CXXMemberCallExpr *Call,
@@ -372,8 +408,10 @@ private:
 
 private:
   const FunctionDecl *Kernel;
+  const NamedDecl *Shown; // how messages name the kernel
   Diagnostics &Diags;
   llvm::DenseSet<const FunctionDecl *> &Checked;
+  bool &UsesMath;
   llvm::SmallVector<Frame, 8> Stack;
   llvm::DenseSet<const DeclRefExpr *> Written, Reported;
 };
@@ -381,7 +419,7 @@ private:
 } // namespace
 
 void KernelBodyChecker::check(const FunctionDecl *Kernel) {
-  BodyVisitor(Kernel, Diags, Checked).visitFunction(Kernel, nullptr);
+  BodyVisitor(Kernel, Diags, Checked, UsesMath).visitFunction(Kernel, nullptr);
 }
 
 } // namespace offload::plugin

@@ -40,10 +40,14 @@ class KernelBodyChecker {
 public:
   explicit KernelBodyChecker(Diagnostics &Diags) : Diags(Diags) {}
   void check(const clang::FunctionDecl *Kernel);
+  /// Whether a checked kernel reaches a function of <math.h>, which GPU
+  /// device code takes from the vendor's math library (libdevice).
+  bool usesMath() const { return UsesMath; }
 
 private:
   Diagnostics &Diags;
   llvm::DenseSet<const clang::FunctionDecl *> Checked;
+  bool UsesMath = false;
 };
 
 } // namespace offload::plugin

@@ -27,6 +27,7 @@ static json::Value toJSON(const KernelInstance &K) {
                       {"name", K.Name},
                       {"mangled", K.Mangled},
                       {"callee", K.Callee},
+                      {"closure", K.Closure},
                       {"signature", K.Signature},
                       {"slots", K.NumSlots},
                       {"params", std::move(Params)},
@@ -41,7 +42,8 @@ std::string serialize(const Metadata &M) {
                                   {"version", M.Version},
                                   {"abi", M.Abi},
                                   {"source", M.Source},
-                                  {"kernels", std::move(Kernels)}};
+                                  {"kernels", std::move(Kernels)},
+                                  {"math", M.Math}};
   // json::Object keeps its keys sorted, so the text is deterministic.
   return formatv("{0:2}\n", Root).str();
 }
@@ -58,6 +60,7 @@ static bool fromJSON(const json::Value &V, KernelInstance &K,
   json::ObjectMapper O(V, Path);
   return O && O.map("entry", K.Entry) && O.map("name", K.Name) &&
          O.map("mangled", K.Mangled) && O.map("callee", K.Callee) &&
+         O.map("closure", K.Closure) &&
          O.map("signature", K.Signature) && O.map("slots", K.NumSlots) &&
          O.map("params", K.Params) && O.map("calls", K.Calls);
 }
@@ -82,7 +85,8 @@ Expected<Metadata> deserialize(StringRef Text) {
   json::Path::Root PathRoot("metadata");
   json::ObjectMapper O(*Root, PathRoot);
   if (!O.map("version", M.Version) || !O.map("abi", M.Abi) ||
-      !O.map("source", M.Source) || !O.map("kernels", M.Kernels))
+      !O.map("source", M.Source) || !O.map("kernels", M.Kernels) ||
+      !O.map("math", M.Math))
     return PathRoot.getError();
   return M;
 }

@@ -18,7 +18,7 @@
 namespace offload::plugin {
 
 /// Bumped whenever the format changes incompatibly.
-inline constexpr unsigned MetadataVersion = 1;
+inline constexpr unsigned MetadataVersion = 2;
 
 struct KernelParam {
   std::string Name;
@@ -33,6 +33,8 @@ struct KernelInstance {
   std::string Name;      // for people: "axpy<float>"
   std::string Mangled;   // the host function, the kernel's key at run time
   std::string Callee;    // C++ naming the kernel from the device source
+  std::string Closure;   // for a lambda or function object: its ClosureId
+                         // (hex), by which both passes find its entry
   std::string Signature; // its function type
   unsigned NumSlots = 0; // argument slots of the entry, slot 0 included
   std::vector<KernelParam> Params;
@@ -43,6 +45,7 @@ struct Metadata {
   unsigned Version = MetadataVersion;
   unsigned Abi = 0;   // offload::detail::AbiVersion of the header used
   std::string Source; // the translation unit's main file
+  bool Math = false;  // kernels call <math.h> functions (GPUs: libdevice)
   std::vector<KernelInstance> Kernels;
 };
 

@@ -77,6 +77,8 @@ Error Options::parse(StringRef Arg) {
     SaveTemps = Value.empty() ? "." : Value.str();
   } else if (Key == "import-metadata") {
     ImportMetadata = Value.str();
+  } else if (Key == "time-report" && Value.empty()) {
+    TimeReport = true;
   } else if (Key == "device-opt") {
     if (Value.getAsInteger(10, DeviceOptLevel) || DeviceOptLevel > 3)
       return createStringError(
@@ -84,7 +86,7 @@ Error Options::parse(StringRef Arg) {
   } else {
     return createStringError(
         formatv("unknown argument '{0}' (expected targets=, dump=, "
-                "save-temps=, import-metadata= or device-opt=)",
+                "save-temps=, import-metadata=, device-opt= or time-report)",
                 Arg)
             .str());
   }

@@ -34,6 +34,7 @@ struct Options {
   std::string SaveTemps;         // save-temps=DIR: keep intermediates there
   std::string ImportMetadata;    // import-metadata=FILE: device pass input
   unsigned DeviceOptLevel = 3;   // device-opt=N
+  bool TimeReport = false;       // time-report: print where the time went
 
   /// Applies one "key=value" argument.
   llvm::Error parse(llvm::StringRef Arg);

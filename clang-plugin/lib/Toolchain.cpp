@@ -7,6 +7,7 @@
 #include "llvm/Support/Program.h"
 
 #include <cstdlib>
+#include <dlfcn.h>
 
 using namespace llvm;
 
@@ -16,6 +17,13 @@ static int Anchor;
 
 std::string clangExecutable() {
   return sys::fs::getMainExecutable(nullptr, &Anchor);
+}
+
+std::string pluginLibrary() {
+  Dl_info Info;
+  if (dladdr(&Anchor, &Info) && Info.dli_fname)
+    return Info.dli_fname;
+  return {};
 }
 
 static std::optional<std::string> executableIn(StringRef Dir, StringRef Name) {

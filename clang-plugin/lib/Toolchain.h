@@ -8,6 +8,9 @@ namespace offload::plugin {
 
 /// The clang binary that loaded the plugin; the device pass reruns it.
 std::string clangExecutable();
+/// The plugin's own shared library, which device compiles load as a pass
+/// plugin (for ClosureEntryPass).
+std::string pluginLibrary();
 /// ptxas: $OFFLOAD_CUDA_PATH/bin, /usr/local/cuda/bin, then PATH.
 std::optional<std::string> findPtxas();
 /// CUDA's libdevice bitcode (math functions), beside ptxas's CUDA.

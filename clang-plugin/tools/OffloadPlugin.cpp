@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ClosureEntries.h"
 #include "DevicePass.h"
 #include "Diagnostics.h"
 #include "HostLowering.h"
@@ -26,8 +27,16 @@
 #include "clang/Lex/Preprocessor.h"
 
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cstring>
 
 using namespace clang;
 using namespace offload::plugin;
@@ -48,18 +57,79 @@ bool emitsCode(const CompilerInstance &CI) {
   }
 }
 
+/// Whether Text calls a <math.h> function by name: a guess, made before
+/// parsing, that its kernels need the GPU math library.
+bool mentionsMath(llvm::StringRef Text) {
+  static const char *const Names[] = {
+      "sqrt", "cbrt",  "exp",   "exp2",  "expm1", "log",   "log2",  "log10",
+      "log1p", "pow",  "sin",   "cos",   "tan",   "asin",  "acos",  "atan",
+      "atan2", "sinh", "cosh",  "tanh",  "erf",   "erfc",  "tgamma", "lgamma",
+      "fmod", "hypot", "fabs",  "floor", "ceil",  "round", "trunc", "fmin",
+      "fmax", "fma",   "ldexp", "frexp", "copysign", "remainder", "rint"};
+  auto IsIdentifier = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  for (const char *Name : Names)
+    for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
+         At = Text.find(Name, At + 1)) {
+      size_t End = At + std::strlen(Name);
+      if ((At > 0 && IsIdentifier(Text[At - 1])) ||
+          (End < Text.size() && IsIdentifier(Text[End])))
+        continue;
+      if (Text.drop_front(End).ltrim(" \t").starts_with("(") ||
+          Text.drop_front(End).ltrim(" \t").starts_with("f("))
+        return true;
+    }
+  return false;
+}
+
+struct EarlySource {
+  std::string Path; // absolute
+  bool Math;
+};
+
+/// The main source file, if its text calls something named offload (a
+/// cheap guess, made before parsing, that it has kernels).
+std::optional<EarlySource> mainSourceThatOffloads(const CompilerInstance &CI) {
+  const FrontendOptions &FO = CI.getFrontendOpts();
+  if (FO.Inputs.size() != 1 || !FO.Inputs[0].isFile())
+    return std::nullopt;
+  llvm::SmallString<256> Path(FO.Inputs[0].getFile());
+  if (llvm::sys::fs::make_absolute(Path))
+    return std::nullopt;
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+      llvm::MemoryBuffer::getFile(Path);
+  if (!Text)
+    return std::nullopt;
+  llvm::StringRef All = (*Text)->getBuffer(), Rest = All;
+  for (size_t At; (At = Rest.find("offload")) != llvm::StringRef::npos;) {
+    Rest = Rest.drop_front(At + 7).ltrim(" \t");
+    if (Rest.starts_with("("))
+      return EarlySource{std::string(Path), mentionsMath(All)};
+  }
+  return std::nullopt;
+}
+
 class OffloadConsumer : public ASTConsumer {
 public:
   // The action that creates the consumer is destroyed right after, so the
   // consumer keeps its own copy of the options.
   OffloadConsumer(CompilerInstance &CI, Options Opts,
                   std::shared_ptr<LoweringState> State)
-      : CI(CI), Opts(Opts), State(std::move(State)) {}
+      : CI(CI), Opts(Opts), State(std::move(State)), Diags(CI.getDiagnostics()),
+        Pass(this->Opts, CI.getInvocation(), Diags) {
+    // Most of a device compile is parsing the source, which it can do while
+    // the host pass parses it too: start the device compiles now when the
+    // source looks like it offloads (else once the kernels are known). If
+    // it has no kernels after all, they are stopped.
+    if (emitsCode(CI) && this->Opts.ImportMetadata.empty())
+      if (std::optional<EarlySource> Source = mainSourceThatOffloads(CI))
+        StartedEarly = Pass.launch(Source->Path, Source->Math);
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    Diagnostics Diags(CI.getDiagnostics());
     if (Diags.engine().hasErrorOccurred())
       return;
+    Parsed = Clock::now();
     checkStaging(Ctx, Diags);
     std::optional<Metadata> M = Opts.ImportMetadata.empty()
                                     ? analyzeTranslationUnit(Ctx, CI.getSema(), Diags)
@@ -72,6 +142,7 @@ public:
       printKernels(*M, llvm::outs());
     if (Opts.DumpDeviceSource)
       llvm::outs() << deviceSource(*M);
+    Analyzed = Clock::now();
     if (M->Kernels.empty() || !emitsCode(CI))
       return;
 
@@ -82,17 +153,42 @@ public:
       Diags.report({}, Diag::Internal) << llvm::toString(Crossed.takeError());
       return;
     }
-    DevicePass Pass(Opts, CI.getInvocation(), Diags);
-    std::optional<std::vector<DeviceImage>> Images = Pass.run(*Crossed);
-    if (!Images)
+    if (!Pass.feed(*Crossed))
       return;
-    addDependencies(Pass.dependencies());
+    // The device compiles finish while the host compile generates and
+    // optimizes its code; the host lowering waits for them.
     State->Kernels = std::move(*Crossed);
-    State->Images = std::move(*Images);
     State->DumpHostIR = Opts.DumpHostIR;
+    State->Complete = [this] {
+      std::optional<std::vector<DeviceImage>> Images =
+          Pass.finish(State->Kernels);
+      if (Opts.TimeReport)
+        report();
+      if (!Images)
+        return false;
+      addDependencies(Pass.dependencies());
+      State->Images = std::move(*Images);
+      return true;
+    };
   }
 
 private:
+  using Clock = std::chrono::steady_clock;
+
+  /// time-report: where the compile's time went, on stderr.
+  void report() const {
+    auto Ms = [](Clock::time_point A, Clock::time_point B) {
+      return std::chrono::duration<double, std::milli>(B - A).count();
+    };
+    llvm::errs() << llvm::formatv(
+        "cxx-offload time: host parse {0:f0} ms, kernel analysis and metadata "
+        "{1:f0} ms, host code generation until the device compiles (started "
+        "{2}) and ptxas/ld.lld were done {3:f0} ms\n",
+        Ms(Created, Parsed), Ms(Parsed, Analyzed),
+        StartedEarly ? "with the host parse" : "after the analysis",
+        Ms(Analyzed, Clock::now()));
+  }
+
   /// Makes the host's dependency file (-MD) list the files the device
   /// passes read: the dependency collector learns of files as the
   /// preprocessor enters them, so each is announced that way.
@@ -134,12 +230,20 @@ private:
   CompilerInstance &CI;
   const Options Opts;
   std::shared_ptr<LoweringState> State;
+  Diagnostics Diags;
+  DevicePass Pass;
+  bool StartedEarly = false;
+  Clock::time_point Created = Clock::now(), Parsed, Analyzed;
 };
 
 class OffloadAction : public PluginASTAction {
 protected:
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
+    // A device compile loads this library for its LLVM pass only; the AST
+    // plugin stays out of it.
+    if (CI.getLangOpts().OpenMPIsTargetDevice)
+      return false;
     Diagnostics Diags(CI.getDiagnostics());
     for (const std::string &Arg : Args)
       if (llvm::Error E = Opts.parse(Arg)) {
@@ -161,8 +265,11 @@ protected:
     auto State = std::make_shared<LoweringState>();
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
         [State](llvm::PassBuilder &PB) {
-          PB.registerPipelineStartEPCallback(
-              [State](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+          // Last, so that the host's optimization overlaps the device
+          // compiles the pass waits for.
+          PB.registerOptimizerLastEPCallback(
+              [State](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
+                      llvm::ThinOrFullLTOPhase) {
                 MPM.addPass(HostLoweringPass(State));
               });
         });
@@ -176,6 +283,19 @@ private:
 };
 
 } // namespace
+
+// Device compiles load this library as a pass plugin too (-fpass-plugin=),
+// for the pass that names closure kernels' entries.
+extern "C" LLVM_ATTRIBUTE_WEAK llvm::PassPluginLibraryInfo
+llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "cxx-offload-device", "22",
+          [](llvm::PassBuilder &PB) {
+            PB.registerPipelineStartEPCallback(
+                [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+                  MPM.addPass(ClosureEntryPass());
+                });
+          }};
+}
 
 static FrontendPluginRegistry::Add<OffloadAction>
     X("offload", "compile offload() kernels for GPUs and the host device");

@@ -18,14 +18,13 @@
 
 #include <offload/atomic.hpp>
 #include <offload/detail/check.hpp>
+#include <offload/detail/closure.hpp>
 #include <offload/detail/params.hpp>
 #include <offload/launch.hpp>
 #include <offload/preload.hpp>
 #include <offload/reduce.hpp>
 #include <offload/region.hpp>
 
-#include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <tuple>
 #include <type_traits>
@@ -43,12 +42,26 @@
 namespace offload {
 namespace detail {
 
-/// The kernel as a function pointer type (or the callable's own type if it
-/// is not a function, which Signature rejects).
-template <class K>
-using KernelPtr =
-    std::conditional_t<std::is_function_v<std::remove_reference_t<K>>,
-                       std::remove_reference_t<K> *, std::remove_cvref_t<K>>;
+/// The kernel as a function pointer type: a function's own, or for a
+/// closure the function that runs it (or the callable's own type if it is
+/// neither, which Signature rejects).
+template <class K> struct KernelPtrOf {
+  using type =
+      std::conditional_t<std::is_function_v<std::remove_reference_t<K>>,
+                         std::remove_reference_t<K> *, std::remove_cvref_t<K>>;
+};
+template <Closure K> struct KernelPtrOf<K> {
+  using type = typename ClosureCall<K>::Kernel;
+};
+template <class K> using KernelPtr = typename KernelPtrOf<K>::type;
+
+/// The host key of kernel K: the address offload() launches it by.
+template <class K> const void *kernelKey(K &&Kernel) {
+  if constexpr (Closure<K>)
+    return reinterpret_cast<const void *>(ClosureCall<K>::Function);
+  else
+    return reinterpret_cast<const void *>(static_cast<KernelPtr<K>>(Kernel));
+}
 
 enum class CallError {
   None,
@@ -186,37 +199,61 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
 #endif
 }
 
+/// A call the checks rejected: the plugin reported it with its source
+/// location; without the plugin the static_assert says what is wrong.
+template <CallError Error> void reportCallError() {
+#if defined(__OFFLOAD_HOST__)
+  // The plugin has reported this call with its source location.
+  rt::invalidCall(__PRETTY_FUNCTION__);
+#elif !defined(__OFFLOAD_DEVICE__)
+  static_assert(Error != CallError::NotAFunction,
+                "offload(): the kernel must be a function returning void, or "
+                "a lambda or function object with one call operator "
+                "returning void");
+  static_assert(Error != CallError::WrongArity,
+                "offload(): the number of arguments does not match the "
+                "kernel's parameters");
+  static_assert(Error != CallError::UnsupportedParameter,
+                "offload(): a kernel parameter has an unsupported type; use "
+                "scalars, std::span<const T>, const std::vector<T>&, const "
+                "std::array<T, N>&, offload::Region, offload::Range, "
+                "offload::Reduce or offload::Atomic");
+  static_assert(Error != CallError::ArgumentMismatch,
+                "offload(): an argument cannot be converted to its kernel "
+                "parameter (mutable Regions need non-const data)");
+  static_assert(Error != CallError::NoGeometry,
+                "offload(): the kernel has no Region or Range parameter; "
+                "pass offload::Launch{.threads = N} before the kernel");
+  static_assert(Error != CallError::LaunchNotOneDimensional,
+                "offload(): offload::Launch sets a one-dimensional launch, "
+                "but the kernel's Regions or Ranges are multi-dimensional");
+#endif
+}
+
 template <class Kernel, bool ExplicitLaunch, class... Args>
 void dispatch(const Launch &L, Kernel &&K, Args &&...A) {
-  using Fn = KernelPtr<Kernel>;
-  constexpr CallError Error = checkCall<Fn, ExplicitLaunch, Args...>();
-  if constexpr (Error == CallError::None) {
-    run(static_cast<Fn>(K), L, ExplicitLaunch, std::forward<Args>(A)...);
-  } else {
-#if defined(__OFFLOAD_HOST__)
-    // The plugin has reported this call with its source location.
-    rt::invalidCall(__PRETTY_FUNCTION__);
-#elif !defined(__OFFLOAD_DEVICE__)
-    static_assert(Error != CallError::NotAFunction,
-                  "offload(): the kernel must be a function returning void");
-    static_assert(Error != CallError::WrongArity,
-                  "offload(): the number of arguments does not match the "
-                  "kernel's parameters");
-    static_assert(Error != CallError::UnsupportedParameter,
-                  "offload(): a kernel parameter has an unsupported type; use "
-                  "scalars, std::span<const T>, const std::vector<T>&, const "
-                  "std::array<T, N>&, offload::Region, offload::Range, "
-                  "offload::Reduce or offload::Atomic");
-    static_assert(Error != CallError::ArgumentMismatch,
-                  "offload(): an argument cannot be converted to its kernel "
-                  "parameter (mutable Regions need non-const data)");
-    static_assert(Error != CallError::NoGeometry,
-                  "offload(): the kernel has no Region or Range parameter; "
-                  "pass offload::Launch{.threads = N} before the kernel");
-    static_assert(Error != CallError::LaunchNotOneDimensional,
-                  "offload(): offload::Launch sets a one-dimensional launch, "
-                  "but the kernel's Regions or Ranges are multi-dimensional");
+  if constexpr (Closure<Kernel>) {
+    // A closure runs as callClosure, with the object as first argument.
+    using Call = ClosureCall<Kernel>;
+    constexpr CallError Error =
+        checkCall<typename Call::Kernel, ExplicitLaunch, Kernel, Args...>();
+    if constexpr (Error == CallError::None) {
+#if defined(__OFFLOAD_DEVICE__)
+      (void)closureEntryFor<Call>(
+          std::make_index_sequence<Signature<typename Call::Kernel>::NumSlots>{});
 #endif
+      run(Call::Function, L, ExplicitLaunch, std::forward<Kernel>(K),
+          std::forward<Args>(A)...);
+    } else {
+      reportCallError<Error>();
+    }
+  } else {
+    using Fn = KernelPtr<Kernel>;
+    constexpr CallError Error = checkCall<Fn, ExplicitLaunch, Args...>();
+    if constexpr (Error == CallError::None)
+      run(static_cast<Fn>(K), L, ExplicitLaunch, std::forward<Args>(A)...);
+    else
+      reportCallError<Error>();
   }
 }
 
@@ -256,12 +293,7 @@ R callMapped(R (*Function)(P...), Args &&...A) {
         Unbound, std::get<I>(States))...);
   };
 #if defined(__OFFLOAD_HOST__)
-  auto Start = std::chrono::steady_clock::now();
-  auto Finish = [&] {
-    rt::exitCall(Token, std::chrono::duration<double>(
-                            std::chrono::steady_clock::now() - Start)
-                            .count());
-  };
+  auto Finish = [&] { rt::exitCall(Token); };
   if constexpr (std::is_void_v<R>) {
     Call(std::index_sequence_for<P...>{});
     Finish();
@@ -315,9 +347,8 @@ struct KernelResources {
 template <class Kernel> KernelResources kernel_resources(Kernel &&K) {
   KernelResources R;
 #if defined(__OFFLOAD_HOST__)
-  detail::rt::kernelResources(
-      reinterpret_cast<const void *>(static_cast<detail::KernelPtr<Kernel>>(K)),
-      &R.registers, &R.local_bytes, &R.resident_threads);
+  detail::rt::kernelResources(detail::kernelKey(K), &R.registers,
+                              &R.local_bytes, &R.resident_threads);
 #else
   (void)K;
 #endif

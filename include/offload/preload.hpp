@@ -25,7 +25,7 @@
 #pragma once
 
 #include <cstdint>
-#include <ranges>
+#include <span>
 #include <type_traits>
 #include <utility>
 

@@ -15,7 +15,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
-#include <ranges>
 #include <span>
 #include <type_traits>
 #include <vector>

@@ -8,7 +8,10 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <offload/detail/closure.hpp>
 #include <offload/detail/params.hpp>
+
+#include <utility>
 
 #if defined(OFFLOAD_GPU_CODE)
 #define OFFLOAD_ENTRY_ATTRIBUTES [[clang::device_kernel]]
@@ -28,6 +31,27 @@ template <auto Kernel> inline void deviceEntry(const std::uint64_t *Slots) {
   // The host device calls an entry once: it runs the logical threads itself.
   runOnHost(Kernel, Slots);
 #endif
+}
+
+template <std::size_t> using SlotWord = std::uint64_t;
+
+// The entry of a closure kernel. The generated device source cannot name a
+// closure, so offload() instantiates this for each closure it runs; the
+// annotation lets the plugin's device-side pass give it the entry name the
+// host registered (ClosureId) and external linkage.
+#pragma omp begin declare target
+template <class Call, std::size_t... I>
+[[gnu::used]] OFFLOAD_CLOSURE_TAG("offload.entry", Call::Id)
+OFFLOAD_ENTRY_ATTRIBUTES void
+closureEntry(void *, SlotWord<I>... Slot) {
+  const std::uint64_t Slots[] = {Slot...};
+  deviceEntry<Call::Function>(Slots);
+}
+#pragma omp end declare target
+
+template <class Call, std::size_t... I>
+constexpr auto closureEntryFor(std::index_sequence<I...>) {
+  return &closureEntry<Call, I...>;
 }
 
 } // namespace offload::detail

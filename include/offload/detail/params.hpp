@@ -25,7 +25,6 @@
 #include <offload/detail/gpu.hpp>
 #endif
 
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -325,7 +324,11 @@ template <class R, class... P> struct Signature<R (*)(P...)> {
       ((Param<P>::Info.Kind != ParamKind::Unsupported) && ...);
   /// Dimensions of the launch: the most any Region or Range asks for; 0 if
   /// none does (the launch then needs an explicit Launch).
-  static constexpr unsigned Dims = std::max({0u, Param<P>::Dims...});
+  static constexpr unsigned Dims = [] {
+    unsigned Most = 0;
+    ((Most = Param<P>::Dims > Most ? Param<P>::Dims : Most), ...);
+    return Most;
+  }();
   static constexpr unsigned NumSlots =
       LaunchSlots + (0u + ... + Param<P>::Info.Slots);
 

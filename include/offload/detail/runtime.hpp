@@ -43,7 +43,7 @@ void kernelResources(const void *Kernel, int *Registers, int *LocalBytes,
 /// geometry) and writes each slot's device value into Values; the returned
 /// token ends the call, after the function ran for Seconds.
 void *enterCall(const LaunchRequest &Request, std::uint64_t *Values);
-void exitCall(void *Token, double Seconds);
+void exitCall(void *Token);
 
 /// Bytes copied and seconds spent per direction since the program started.
 struct Totals {

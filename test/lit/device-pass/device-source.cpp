@@ -16,7 +16,7 @@ void run(std::vector<float> &f, std::vector<double> &d) {
   offload::offload(fill<double>, Pair{1, 2}, d);
 }
 
-// CHECK:      // cxx-offload device translation unit, from kernel metadata v1.
+// CHECK:      // cxx-offload device translation unit, from kernel metadata v2.
 // CHECK-NEXT: #include "{{.*}}device-source.cpp"
 // CHECK-NEXT: // kernel fill<{{double|float}}>
 // CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E1:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3, std::uint64_t s4, std::uint64_t s5) {

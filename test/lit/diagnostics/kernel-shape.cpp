@@ -19,7 +19,7 @@ void run(std::vector<int> &v, S &s) {
   offload::offload(onlyDeclared<int>, v); // expected-error {{kernel 'onlyDeclared<int>' has no definition in this translation unit}}
   offload::offload(returnsInt, v); // expected-error {{kernel 'returnsInt' returns 'int'; kernels return void and write results through offload::Region parameters}}
   offload::offload(variadic, v); // expected-error {{kernel 'variadic' is variadic; a kernel's parameters must be fixed}}
-  offload::offload(42, v); // expected-error {{the kernel passed to offload() must name a function; this is an expression of type 'int'}}
+  offload::offload(42, v); // expected-error {{the kernel passed to offload() must name a function or be a lambda or function object; this is an expression of type 'int'}}
   auto *pointer = &fine;
   offload::offload(pointer, v); // expected-error {{offload() needs the kernel's name, not the function pointer 'pointer', so that the kernel can be compiled for the device}}
   offload::offload(reinterpret_cast<void (*)(offload::Region<int>)>(&returnsInt), v); // expected-error {{the kernel passed to offload() must name a function}}

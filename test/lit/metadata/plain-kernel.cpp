@@ -22,6 +22,7 @@ void run(std::vector<float> &x, std::vector<float> &y) {
 // CHECK-NEXT:     "calls": [
 // CHECK-NEXT:       "{{.*}}plain-kernel.cpp:14:3"
 // CHECK-NEXT:     ],
+// CHECK-NEXT:     "closure": "",
 // CHECK-NEXT:     "entry": "__offload_k_{{[0-9a-f]+}}",
 // CHECK-NEXT:     "mangled": "_Z5saxpyfSt4spanIKfLm18446744073709551615EEN7offload6RegionIfNS2_8Linear1DEEE",
 // CHECK-NEXT:     "name": "saxpy",
@@ -52,5 +53,6 @@ void run(std::vector<float> &x, std::vector<float> &y) {
 // CHECK-NEXT:     "slots": 8
 // CHECK-NEXT:   }
 // CHECK-NEXT: ],
+// CHECK-NEXT: "math": false,
 // CHECK-NEXT: "source": "{{.*}}plain-kernel.cpp",
-// CHECK-NEXT: "version": 1
+// CHECK-NEXT: "version": 2
