@@ -57,6 +57,7 @@ struct Driver {
   Result (*DeviceGet)(int *, int);
   Result (*DeviceGetUuid)(unsigned char *, int);
   Result (*DeviceGetAttribute)(int *, int, int);
+  Result (*DeviceGetName)(char *, int, int);
   Result (*PrimaryCtxGetState)(int, unsigned *, int *);
   Result (*PrimaryCtxSetFlags)(int, unsigned);
   Result (*PrimaryCtxRetain)(void **, int);
@@ -108,6 +109,7 @@ private:
     Bind(D.DeviceGet, "cuDeviceGet");
     Bind(D.DeviceGetUuid, "cuDeviceGetUuid_v2");
     Bind(D.DeviceGetAttribute, "cuDeviceGetAttribute");
+    Bind(D.DeviceGetName, "cuDeviceGetName");
     Bind(D.PrimaryCtxGetState, "cuDevicePrimaryCtxGetState");
     Bind(D.PrimaryCtxSetFlags, "cuDevicePrimaryCtxSetFlags_v2");
     Bind(D.PrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
@@ -231,14 +233,17 @@ void *functionFor(const Driver &Cu, Queue &Q, const Registry::Kernel &K) {
   const __tgt_bin_desc &Desc = *K.Owner->Desc;
   if (New) {
     // The images are in the order of the registration's target list; load
-    // the one built for this GPU.
-    SmallVector<StringRef> Targets;
-    StringRef(K.Owner->Targets).split(Targets, ',');
-    std::string Wanted = "sm_" + std::to_string(Q.ComputeCapability);
-    for (int I = 0; I < Desc.NumDeviceImages && I < int(Targets.size()); ++I)
-      if (Targets[I] == Wanted &&
-          Cu.ModuleLoadData(&M->second, Desc.DeviceImages[I].ImageStart) != 0)
-        M->second = nullptr;
+    // the one built for this GPU, else one that runs on it.
+    const std::vector<std::string> &Targets = *K.Targets;
+    const std::string Arch = "sm_" + std::to_string(Q.ComputeCapability);
+    auto Image = find(Targets, Arch);
+    if (Image == Targets.end())
+      Image = find_if(Targets,
+                      [&](const std::string &T) { return imageRuns(T, Arch); });
+    const int I = Image - Targets.begin();
+    if (I < Desc.NumDeviceImages &&
+        Cu.ModuleLoadData(&M->second, Desc.DeviceImages[I].ImageStart) != 0)
+      M->second = nullptr;
   }
   void *Function = nullptr;
   for (const __tgt_offload_entry *E = Desc.HostEntriesBegin;
@@ -287,6 +292,36 @@ std::optional<unsigned> cudaSyncFlags(StringRef Mode) {
       .Case("yield", SchedYield)
       .Case("blocking", SchedBlocking)
       .Default(std::nullopt);
+}
+
+std::vector<InstalledGpu> cudaGpus() {
+  std::vector<InstalledGpu> Gpus;
+  const Driver *Cu = Driver::get();
+  int N = 0;
+  if (!Cu || Cu->DeviceGetCount(&N) != 0)
+    return Gpus;
+  for (int I = 0; I < N; ++I) {
+    int Dev = 0, Major = 0, Minor = 0;
+    char Name[256] = "NVIDIA GPU";
+    if (Cu->DeviceGet(&Dev, I) != 0 ||
+        Cu->DeviceGetAttribute(&Major, AttrComputeMajor, Dev) != 0 ||
+        Cu->DeviceGetAttribute(&Minor, AttrComputeMinor, Dev) != 0)
+      continue;
+    Cu->DeviceGetName(Name, sizeof(Name), Dev);
+    Gpus.push_back({DeviceKind::Cuda, Name,
+                    "sm_" + std::to_string(Major * 10 + Minor)});
+  }
+  return Gpus;
+}
+
+std::string cudaArch(const Device &D) {
+  const Driver *Cu = Driver::get();
+  std::optional<int> Dev = Cu ? cudaOrdinal(*Cu, D.Uid) : std::nullopt;
+  int Major = 0, Minor = 0;
+  if (!Dev || Cu->DeviceGetAttribute(&Major, AttrComputeMajor, *Dev) != 0 ||
+      Cu->DeviceGetAttribute(&Minor, AttrComputeMinor, *Dev) != 0)
+    return {};
+  return "sm_" + std::to_string(Major * 10 + Minor);
 }
 
 void prepareCudaContexts() {

@@ -11,6 +11,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <optional>
 
@@ -124,7 +125,9 @@ Expected<Device> describeDevice(int Id) {
   const char *Uid = omp_get_uid_from_device(Id);
   if (!Uid)
     return createStringError(formatv("device {0} has no UID", Id).str());
-  return Device{Id, classifyUid(Uid), Uid};
+  Device D{Id, classifyUid(Uid), Uid, ""};
+  D.Arch = deviceArch(D);
+  return D;
 }
 
 static Expected<Device> selectDevice() {
@@ -140,15 +143,32 @@ static Expected<Device> selectDevice() {
   Expected<DeviceRequest> Request = parseDeviceRequest(Env ? Env : "");
   if (!Request)
     return Request.takeError();
+  const std::vector<std::string> Targets = Registry::get().targets();
   Expected<Device> D =
       pickDevice(*Request, omp_get_num_devices(), describeDevice);
-  if (!D)
+  // libomptarget shows no device for a GPU that accepts none of the
+  // images: say which GPU that is.
+  if (!D) {
+    std::string Gpus = gpusWithoutImage(Targets);
     return createStringError(
-        formatv("{0}; this program has images for [{1}]",
-                toString(D.takeError()), Registry::get().targets())
-            .str());
-  info(InfoEvents, "selected device %d (%s, %s)", D->Id,
-       kindName(D->Kind).data(), D->Uid.c_str());
+        Gpus.empty() ? formatv("{0}; this program has images for [{1}]",
+                               toString(D.takeError()), join(Targets, ","))
+                           .str()
+                     : toString(D.takeError()) + "; " + Gpus);
+  }
+  const bool HasGpuImage = any_of(
+      Targets, [](const std::string &T) { return T != "host"; });
+  if (Request->How == DeviceRequest::FirstGpuElseHost &&
+      D->Kind == DeviceKind::Host && HasGpuImage)
+    if (std::string Gpus = gpusWithoutImage(Targets); !Gpus.empty())
+      std::fprintf(stderr, "offload: warning: running on the host device: %s\n",
+                   Gpus.c_str());
+  const std::string Image = imageFor(Targets, D->Arch);
+  const bool ShowArch = !D->Arch.empty() && D->Arch != kindName(D->Kind);
+  info(InfoEvents, "selected device %d (%s%s%s, %s): image %s of [%s]", D->Id,
+       kindName(D->Kind).data(), ShowArch ? " " : "",
+       ShowArch ? D->Arch.c_str() : "", D->Uid.c_str(),
+       Image.empty() ? "?" : Image.c_str(), join(Targets, ",").c_str());
   return D;
 }
 

@@ -3,6 +3,7 @@
 #include "Runtime.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -134,6 +135,16 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
   if (!Found)
     return Found.takeError();
   const KernelRecord *K = Found->Record;
+  // Each translation unit carries the images it was built for.
+  if (imageFor(*Found->Targets, D.Arch).empty())
+    return createStringError(
+        formatv("kernel '{0}' has no image for device {1} ({2}): {3} was "
+                "built for [{4}]; rebuild it with "
+                "-fplugin-arg-offload-targets={2}, or choose another device "
+                "with OFFLOAD_DEVICE",
+                K->Name, D.Id, D.Arch, Found->Owner->Source,
+                join(*Found->Targets, ","))
+            .str());
 
   const std::uint64_t Threads = R.Extent[0] * R.Extent[1] * R.Extent[2];
   if (Threads == 0) {

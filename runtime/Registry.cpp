@@ -41,10 +41,13 @@ Error Registry::add(Registration &R) {
   if (First)
     std::atexit([] { Registry::get().clear(); });
   Registrations.push_back(&R);
+  std::vector<std::string> &Targets = TargetLists[&R];
+  for (StringRef T : split(StringRef(R.Targets), ','))
+    Targets.push_back(T.str());
   // An inline kernel used in several translation units is in each of their
   // images; the first registration serves all of them.
   for (const KernelRecord &K : ArrayRef(R.Kernels, R.NumKernels))
-    Kernels.try_emplace(K.Key, Kernel{&K, &R});
+    Kernels.try_emplace(K.Key, Kernel{&K, &R, &Targets});
   info(InfoEvents, "registered %d image(s) [%s] with %u kernel(s) from %s",
        R.Desc->NumDeviceImages, R.Targets, R.NumKernels, R.Source);
   return Error::success();
@@ -55,13 +58,13 @@ const Registry::Kernel *Registry::find(const void *Key) const {
   return It == Kernels.end() ? nullptr : &It->second;
 }
 
-std::string Registry::targets() const {
-  SmallVector<StringRef> Seen;
+std::vector<std::string> Registry::targets() const {
+  std::vector<std::string> Seen;
   for (const Registration *R : Registrations)
-    for (StringRef T : split(StringRef(R->Targets), ','))
+    for (const std::string &T : TargetLists.at(R))
       if (!is_contained(Seen, T))
         Seen.push_back(T);
-  return join(Seen, ",");
+  return Seen;
 }
 
 void Registry::clear() {
@@ -75,6 +78,7 @@ void Registry::clear() {
     __tgt_unregister_lib(R->Desc);
   Registrations.clear();
   Kernels.clear();
+  TargetLists.clear();
 }
 
 extern "C" void __cxxoffload_register(Registration *R) {

@@ -20,6 +20,7 @@
 #include <offload/detail/runtime.hpp>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,11 +64,12 @@ public:
   struct Kernel {
     const KernelRecord *Record;
     const Registration *Owner;
+    const std::vector<std::string> *Targets; // the owner's, parsed
   };
   /// The kernel whose host key is Key, or null.
   const Kernel *find(const void *Key) const;
-  /// The targets of every registered image, comma-separated, for messages.
-  std::string targets() const;
+  /// The targets of every registered image, each once.
+  std::vector<std::string> targets() const;
   std::size_t size() const { return Registrations.size(); }
   /// Unregisters everything, newest first (at exit).
   void clear();
@@ -75,6 +77,7 @@ public:
 private:
   std::vector<Registration *> Registrations;
   llvm::DenseMap<const void *, Kernel> Kernels;
+  std::map<const Registration *, std::vector<std::string>> TargetLists;
 };
 
 //===-- Devices
@@ -89,7 +92,35 @@ struct Device {
   int Id;
   DeviceKind Kind;
   std::string Uid;
+  std::string Arch; // "sm_90", "gfx942", "host"; empty when unknown
 };
+
+//===-- Images: which image runs on which device (Images.cpp) -------------===//
+
+/// Whether an image built for Target ("sm_80", "gfx942", "host") runs on a
+/// device of architecture Arch (an unknown Arch: libomptarget decides).
+bool imageRuns(llvm::StringRef Target, llvm::StringRef Arch);
+/// The first of Targets that runs on Arch, or empty.
+std::string imageFor(llvm::ArrayRef<std::string> Targets, llvm::StringRef Arch);
+/// The gfx name of a KFD gfx_target_version (90010 -> gfx90a).
+std::string gfxName(unsigned TargetVersion);
+/// The architecture of a libomptarget device, or empty.
+std::string deviceArch(const Device &D);
+
+/// A GPU as its vendor's driver lists it, whether or not libomptarget shows
+/// a device for it.
+struct InstalledGpu {
+  DeviceKind Kind;
+  std::string Name, Arch;
+};
+std::vector<InstalledGpu> installedGpus();
+/// NVIDIA GPUs, from the CUDA driver (Cuda.cpp).
+std::vector<InstalledGpu> cudaGpus();
+/// The sm_XY of a CUDA device, or empty.
+std::string cudaArch(const Device &D);
+/// Why this machine's GPUs cannot run a program built for Targets, or empty
+/// when each has an image.
+std::string gpusWithoutImage(llvm::ArrayRef<std::string> Targets);
 
 /// OFFLOAD_DEVICE: empty (first GPU, else host), `gpu`, a kind, or a
 /// device number.

@@ -2,6 +2,8 @@
 
 #include "ClosureEntries.h"
 
+#include "llvm/TargetParser/Triple.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -63,6 +65,10 @@ PreservedAnalyses ClosureEntryPass::run(Module &M, ModuleAnalysisManager &) {
     F->setVisibility(GlobalValue::ProtectedVisibility);
     F->setComdat(nullptr);
     F->setDSOLocal(true);
+    // amdgpu_kernel is not allowed on a function template, so the header
+    // leaves it off closure entries for AMD GPUs, and it is added here.
+    if (Triple(M.getTargetTriple()).isAMDGPU())
+      F->setCallingConv(CallingConv::AMDGPU_KERNEL);
   }
   return Entries.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
 }

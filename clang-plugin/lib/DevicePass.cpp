@@ -305,7 +305,7 @@ std::vector<std::string> readDependencyFile(StringRef Text) {
 /// The entry symbols an image defines.
 Expected<StringSet<>> entrySymbols(const Target &T, StringRef Image) {
   StringSet<> Symbols;
-  if (T.isGpu()) {
+  if (T.Kind == Target::Nvptx) {
     // The PTX text, before ptxas: ".visible .entry NAME(".
     for (StringRef Line : split(Image, '\n')) {
       Line = Line.trim();
@@ -320,7 +320,7 @@ Expected<StringSet<>> entrySymbols(const Target &T, StringRef Image) {
     return Obj.takeError();
   auto *Elf = dyn_cast<object::ELFObjectFileBase>(Obj->get());
   if (!Elf)
-    return createStringError("the host image is not an ELF shared object");
+    return createStringError("the image is not an ELF shared object");
   for (const object::ELFSymbolRef &S : Elf->getDynamicSymbolIterators())
     if (Expected<StringRef> Name = S.getName())
       Symbols.insert(*Name);
@@ -340,31 +340,51 @@ std::vector<std::string> DevicePass::deviceArguments(const Target &T,
   const std::string HostTriple = Host.getTargetOpts().Triple;
   const std::string &ResourceDir = Host.getHeaderSearchOpts().ResourceDir;
   std::vector<std::string> Args = {"-cc1"};
-  if (T.isGpu()) {
-    // OpenMP device mode for NVPTX, as clang's driver sets it up, with our
-    // own entries in place of target regions. The host's headers stay
-    // usable through the aux triple; the wrappers make <cmath> device-safe.
+  // OpenMP device mode, as clang's driver sets it up for each GPU, with our
+  // own entries in place of target regions. The host's headers stay usable
+  // through the aux triple; the wrappers make <cmath> device-safe. (Each
+  // target's own differences are here and in offload/detail/entry.hpp.)
+  auto OpenMPWrappers = [&] {
+    // Regenerated -cc1 arguments spell the host's system directories
+    // -isystem, which clang searches before -internal-isystem ones: the
+    // wrappers must come first.
+    append_range(Args, std::vector<std::string>{
+                           "-isystem", ResourceDir + "/include/openmp_wrappers",
+                           "-include", "__clang_openmp_device_functions.h"});
+  };
+  switch (T.Kind) {
+  case Target::Nvptx:
     append_range(Args, std::vector<std::string>{
                            "-triple", "nvptx64-nvidia-cuda", "-aux-triple",
                            HostTriple, "-target-cpu", T.Arch,
                            "-target-feature", "+ptx84", "-fcuda-is-device",
                            "-fcuda-allow-variadic-functions", "-mllvm",
-                           "-enable-memcpyopt-without-libcalls",
-                           // Regenerated -cc1 arguments spell the host's system
-                           // directories -isystem, which clang searches before
-                           // -internal-isystem ones: the wrappers must come
-                           // first.
-                           "-isystem", ResourceDir + "/include/openmp_wrappers",
-                           "-include", "__clang_openmp_device_functions.h"});
+                           "-enable-memcpyopt-without-libcalls"});
+    OpenMPWrappers();
     // Linking libdevice costs about half a second: only for kernels that
     // call <math.h> functions.
-    if (std::optional<std::string> Libdevice = findLibdevice(); Libdevice && Math)
-      append_range(Args,
-                   std::vector<std::string>{"-mlink-builtin-bitcode", *Libdevice});
-  } else {
+    if (std::optional<std::string> Libdevice = findLibdevice();
+        Libdevice && Math)
+      append_range(Args, std::vector<std::string>{"-mlink-builtin-bitcode",
+                                                  *Libdevice});
+    break;
+  case Target::Amdgpu:
+    append_range(Args, std::vector<std::string>{
+                           "-triple", "amdgcn-amd-amdhsa", "-aux-triple",
+                           HostTriple, "-target-cpu", T.Arch,
+                           "-Werror=atomic-alignment", "-mrelocation-model",
+                           "pic", "-pic-level", "2",
+                           "-fhalf-no-semantic-interposition",
+                           // No parallel regions share locals, so none is
+                           // moved to the OpenMP runtime's shared stack.
+                           "-fopenmp-cuda-mode"});
+    OpenMPWrappers();
+    break;
+  case Target::Host:
     append_range(Args, std::vector<std::string>{
                            "-triple", HostTriple, "-aux-triple", HostTriple,
                            "-mrelocation-model", "pic", "-pic-level", "2"});
+    break;
   }
   append_range(Args, std::vector<std::string>{
                          "-fopenmp", "-fopenmp-is-target-device",
@@ -485,7 +505,7 @@ bool DevicePass::launch(StringRef Source, bool Math) {
     // Each compile reads the original source, then the entries from a pipe
     // of its own, which blocks it until run() writes them.
     Compile C{T, {}, {}, std::nullopt, Dir->path(T.Name + ".entries"),
-              Dir->path(T.Name + (T.isGpu() ? ".ptx" : ".o"))};
+              Dir->path(T.Name + (T.Kind == Target::Nvptx ? ".ptx" : ".o"))};
     ::unlink(C.Entries.c_str());
     if (::mkfifo(C.Entries.c_str(), 0600) != 0)
       return Fail(T, createStringError(
@@ -498,7 +518,8 @@ bool DevicePass::launch(StringRef Source, bool Math) {
     C.Args = deviceArguments(T, Math);
     C.Args.insert(C.Args.begin(), Clang);
     append_range(C.Args, std::vector<std::string>{
-                             T.isGpu() ? "-S" : "-emit-obj", "-o", C.Output,
+                             T.Kind == Target::Nvptx ? "-S" : "-emit-obj",
+                             "-o", C.Output,
                              "-x", "c++", "-"});
     if (!HostDeps.OutputFile.empty()) {
       append_range(C.Args, std::vector<std::string>{
@@ -525,14 +546,23 @@ bool DevicePass::feed(const Metadata &M) {
   const Target &First = Opts.Targets.front();
   std::optional<std::string> Ptxas = findPtxas(), Lld = findLld();
   for (const Target &T : Opts.Targets) {
-    if (T.isGpu() && !Ptxas)
+    if (T.Kind == Target::Nvptx && !Ptxas)
       return Fail(T, createStringError(
                          "ptxas was not found (install the CUDA toolkit or set "
                          "OFFLOAD_CUDA_PATH), so no cubin can be built; build "
                          "for the host device only with "
                          "-fplugin-arg-offload-targets=host"));
-    if (!T.isGpu() && !Lld)
-      return Fail(T, createStringError("ld.lld was not found (install lld-22)"));
+    if (T.Kind != Target::Nvptx && !Lld)
+      return Fail(T,
+                  createStringError("ld.lld was not found (install lld-22)"));
+    // AMD's math functions live in ROCm's device libraries (ocml), which
+    // are not linked; without them the image would not load.
+    if (T.Kind == Target::Amdgpu && M.Math)
+      return Fail(T, createStringError(
+                         "a kernel calls <math.h> functions, which cxx-offload "
+                         "cannot yet link for AMD GPUs (they need ROCm's "
+                         "device libraries): build this translation unit "
+                         "without AMD targets"));
   }
   // Compiles started before the analysis without the math library it turned
   // out to need start again.
@@ -592,14 +622,18 @@ DevicePass::finish(const Metadata &M) {
   std::vector<Job> Links;
   std::vector<std::string> ImagePaths;
   for (const Compile &C : Jobs) {
-    ImagePaths.push_back(C.For.isGpu() ? Dir->path(C.For.Name + ".cubin")
-                                       : Dir->path(C.For.Name + ".so"));
+    // A cubin, an AMD code object (.hsaco) or a host shared object.
+    const bool Cuda = C.For.Kind == Target::Nvptx;
+    ImagePaths.push_back(Dir->path(
+        C.For.Name + (Cuda ? ".cubin"
+                           : C.For.Kind == Target::Amdgpu ? ".hsaco" : ".so")));
     std::vector<std::string> Link =
-        C.For.isGpu()
-            ? std::vector<std::string>{*Ptxas, "-arch=" + C.For.Arch, "-O3",
-                                       C.Output, "-o", ImagePaths.back()}
-            : std::vector<std::string>{*Lld, "-shared", "--build-id=none",
-                                       C.Output, "-o", ImagePaths.back()};
+        Cuda ? std::vector<std::string>{*Ptxas, "-arch=" + C.For.Arch, "-O3",
+                                        C.Output, "-o", ImagePaths.back()}
+             : std::vector<std::string>{*Lld, "-shared", "--build-id=none",
+                                        C.Output, "-o", ImagePaths.back()};
+    if (C.For.Kind == Target::Amdgpu)
+      Link.push_back("--no-undefined");
     Expected<Job> J = start(Link);
     if (!J)
       return Fail(C.For, J.takeError());
@@ -624,12 +658,14 @@ DevicePass::finish(const Metadata &M) {
                                        "cannot read " + ImagePaths[I]));
     // Every kernel must have its entry, or the launch would fail at run time.
     Expected<StringSet<>> Symbols =
-        entrySymbols(T, T.isGpu() ? (*Compiled)->getBuffer()
-                                  : (*Bytes)->getBuffer());
+        entrySymbols(T, T.Kind == Target::Nvptx ? (*Compiled)->getBuffer()
+                                                : (*Bytes)->getBuffer());
     if (!Symbols)
       return Fail(T, Symbols.takeError());
+    // An AMD kernel is launched through its kernel descriptor, NAME.kd.
     for (const KernelInstance &K : M.Kernels)
-      if (!Symbols->contains(K.Entry))
+      if (!Symbols->contains(K.Entry) ||
+          (T.Kind == Target::Amdgpu && !Symbols->contains(K.Entry + ".kd")))
         return Fail(T, createStringError(
                            formatv("the image has no entry {0} for kernel {1}",
                                    K.Entry, K.Name)

@@ -3,8 +3,10 @@
 // From the metadata alone, generates the device translation unit (the
 // original source followed by one entry per kernel instantiation) and
 // compiles it once per target, with that target's own preprocessor:
-//   sm_XX: clang -cc1 (OpenMP device mode, nvptx64) -> PTX -> ptxas -> cubin
-//   host:  clang -cc1 (OpenMP device mode, x86-64) -> object -> ld.lld -> .so
+//   sm_XX:  clang -cc1 (OpenMP device mode, nvptx64) -> PTX -> ptxas -> cubin
+//   gfxNNN: clang -cc1 (OpenMP device mode, amdgcn) -> object -> ld.lld
+//           -> code object (.hsaco)
+//   host:   clang -cc1 (OpenMP device mode, x86-64) -> object -> ld.lld -> .so
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -6,39 +6,64 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/TargetParser/TargetParser.h"
+
+#include <optional>
 
 using namespace llvm;
 
 namespace offload::plugin {
 
-Expected<std::vector<Target>> parseTargets(StringRef List) {
+static std::optional<Target> parseTarget(StringRef Name) {
+  unsigned SM = 0;
+  if (Name == "host")
+    return Target{Target::Host, "host", ""};
+  if (Name.starts_with("sm_") && !Name.drop_front(3).getAsInteger(10, SM) &&
+      SM >= 70)
+    return Target{Target::Nvptx, Name.str(), Name.str()};
+  if (Name.starts_with("gfx") &&
+      AMDGPU::parseArchAMDGCN(Name) != AMDGPU::GK_NONE)
+    return Target{Target::Amdgpu, Name.str(), Name.str()};
+  return std::nullopt;
+}
+
+Expected<std::vector<Target>> parseTargets(StringRef List,
+                                           ArrayRef<std::string> NativeArchs) {
   std::vector<Target> Targets;
   SmallVector<StringRef> Names;
   List.split(Names, ',', -1, /*KeepEmpty=*/false);
-  for (StringRef Name : Names) {
-    Name = Name.trim();
-    Target T;
-    unsigned SM = 0;
-    if (Name == "host")
-      T = {Target::Host, "host", ""};
-    else if (Name.starts_with("sm_") && !Name.drop_front(3).getAsInteger(10, SM) &&
-             SM >= 70)
-      T = {Target::Nvptx, Name.str(), Name.str()};
-    else
-      return createStringError(
-          formatv("unknown offload target '{0}' (expected sm_70 or newer, or "
-                  "host)",
-                  Name)
-              .str());
+  bool Native = false;
+  auto Add = [&](Target T) {
     if (none_of(Targets, [&](const Target &O) { return O.Name == T.Name; }))
       Targets.push_back(std::move(T));
+  };
+  for (StringRef Name : Names) {
+    Name = Name.trim();
+    if (Name == "native") {
+      Native = true;
+      for (const std::string &Arch : NativeArchs)
+        if (std::optional<Target> T = parseTarget(Arch))
+          Add(*T);
+      continue;
+    }
+    std::optional<Target> T = parseTarget(Name);
+    if (!T)
+      return createStringError(
+          formatv("unknown offload target '{0}' (expected sm_70 or newer, an "
+                  "AMD GPU such as gfx90a or gfx942, host, or native)",
+                  Name)
+              .str());
+    Add(*T);
   }
   if (Targets.empty())
-    return createStringError("no offload target given");
+    return createStringError(
+        Native ? "'native' found no GPU on this machine (nvptx-arch and "
+                 "amdgpu-arch list none): name the targets, or add host"
+               : "no offload target given");
   std::vector<Target> Ordered;
-  for (bool Gpu : {true, false})
+  for (Target::KindTy Kind : {Target::Nvptx, Target::Amdgpu, Target::Host})
     for (Target &T : Targets)
-      if (T.isGpu() == Gpu)
+      if (T.Kind == Kind)
         Ordered.push_back(std::move(T));
   return Ordered;
 }
@@ -50,7 +75,11 @@ std::string defaultTargets() {
 Error Options::parse(StringRef Arg) {
   auto [Key, Value] = Arg.split('=');
   if (Key == "targets") {
-    Expected<std::vector<Target>> T = parseTargets(Value);
+    // Only `native` runs nvptx-arch and amdgpu-arch.
+    std::vector<std::string> Native;
+    if (Value.contains("native"))
+      Native = nativeGpuArchs();
+    Expected<std::vector<Target>> T = parseTargets(Value, Native);
     if (!T)
       return T.takeError();
     Targets = std::move(*T);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -15,15 +16,18 @@ namespace offload::plugin {
 
 /// One device image the build produces.
 struct Target {
-  enum KindTy { Nvptx, Host } Kind;
-  std::string Name; // as the user wrote it: "sm_90", "host"
-  std::string Arch; // "sm_90"; empty for the host
+  enum KindTy { Nvptx, Amdgpu, Host } Kind;
+  std::string Name; // "sm_90", "gfx90a", "host"
+  std::string Arch; // "sm_90", "gfx90a"; empty for the host
   bool isGpu() const { return Kind != Host; }
 };
 
-/// Parses "sm_90,host"; GPU images first, since libomptarget numbers the
-/// devices in image order.
-llvm::Expected<std::vector<Target>> parseTargets(llvm::StringRef List);
+/// Parses "sm_90,gfx90a,host"; "native" stands for NativeArchs (the GPUs of
+/// the build machine). GPU images come first, NVIDIA then AMD, since
+/// libomptarget numbers the devices in image order.
+llvm::Expected<std::vector<Target>>
+parseTargets(llvm::StringRef List,
+             llvm::ArrayRef<std::string> NativeArchs = {});
 
 struct Options {
   std::vector<Target> Targets;

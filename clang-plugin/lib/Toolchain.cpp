@@ -2,7 +2,10 @@
 
 #include "Toolchain.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
@@ -66,6 +69,31 @@ std::optional<std::string> findLld() {
   if (auto P = onPath("ld.lld-22"))
     return P;
   return onPath("ld.lld");
+}
+
+std::vector<std::string> nativeGpuArchs() {
+  std::vector<std::string> Archs;
+  const std::string Bin = sys::path::parent_path(clangExecutable()).str();
+  for (StringRef Tool : {"nvptx-arch", "amdgpu-arch"}) {
+    std::optional<std::string> Path = executableIn(Bin, Tool);
+    if (!Path)
+      continue;
+    SmallString<128> Out;
+    if (sys::fs::createTemporaryFile("offload-arch", "txt", Out))
+      continue;
+    std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out),
+                                            StringRef("")};
+    // Without a GPU the tools print nothing (and may fail): no archs.
+    sys::ExecuteAndWait(*Path, {*Path}, std::nullopt, Redirects,
+                        /*SecondsToWait=*/10);
+    if (ErrorOr<std::unique_ptr<MemoryBuffer>> Text =
+            MemoryBuffer::getFile(Out))
+      for (StringRef Line : split((*Text)->getBuffer(), '\n'))
+        if (!(Line = Line.trim()).empty() && !is_contained(Archs, Line))
+          Archs.push_back(Line.str());
+    sys::fs::remove(Out);
+  }
+  return Archs;
 }
 
 } // namespace offload::plugin

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace offload::plugin {
 
@@ -15,7 +16,10 @@ std::string pluginLibrary();
 std::optional<std::string> findPtxas();
 /// CUDA's libdevice bitcode (math functions), beside ptxas's CUDA.
 std::optional<std::string> findLibdevice();
-/// ld.lld beside clang, then on PATH; links host-device images.
+/// ld.lld beside clang, then on PATH; links host-device and AMD images.
 std::optional<std::string> findLld();
+/// The GPU architectures of this machine ("sm_90", "gfx942"), as clang's
+/// nvptx-arch and amdgpu-arch report them; empty without a GPU.
+std::vector<std::string> nativeGpuArchs();
 
 } // namespace offload::plugin

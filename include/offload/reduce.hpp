@@ -20,7 +20,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -60,13 +59,13 @@ template <class T> struct LocOp {
   // The pair as 128 bits, value in the low word, padding zeroed.
   static Bits128 toBits(value_type V) {
     std::uint64_t Low = 0;
-    std::memcpy(&Low, &V.value, sizeof(T));
+    __builtin_memcpy(&Low, &V.value, sizeof(T));
     return Bits128(Low) | (Bits128(V.index) << 64);
   }
   static value_type fromBits(Bits128 B) {
     value_type V{};
     std::uint64_t Low = std::uint64_t(B);
-    std::memcpy(&V.value, &Low, sizeof(T));
+    __builtin_memcpy(&V.value, &Low, sizeof(T));
     V.index = std::uint64_t(B >> 64);
     return V;
   }

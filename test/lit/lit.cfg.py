@@ -1,5 +1,6 @@
 # lit configuration of cxx-offload's tests.
 import os
+import sys
 import lit.formats
 
 config.name = "cxx-offload"
@@ -34,9 +35,21 @@ config.substitutions.append(
 config.substitutions.append(("%offload", "%s %s %s" %
                              (config.clangxx, cxxflags, plugin)))
 config.substitutions.append(("%ldflags", ldflags))
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 
 if config.ptxas:
     config.available_features.add("ptxas")
 if config.gxx:
     config.available_features.add("gxx")
+
+# `native` targets: whether the build machine has a GPU that clang's tools see.
+import subprocess
+def lists_a_gpu(tool):
+    path = os.path.join(config.llvm_tools_dir, tool)
+    if not os.path.exists(path):
+        return False
+    out = subprocess.run([path], capture_output=True, text=True)
+    return bool(out.stdout.strip())
+if not any(lists_a_gpu(t) for t in ("nvptx-arch", "amdgpu-arch")):
+    config.available_features.add("no-native-gpu")

@@ -13,11 +13,21 @@
 
 #include <utility>
 
+// What makes a function a kernel entry, per target. These and the plugin's
+// ClosureEntryPass are the only places where targets differ in entries
+// (thread positions differ in offload/detail/gpu.hpp, through <gpuintrin.h>).
 #if defined(OFFLOAD_GPU_CODE)
 #define OFFLOAD_ENTRY_ATTRIBUTES [[clang::device_kernel]]
 #else
 // The host device's plugin looks entries up with dlsym.
 #define OFFLOAD_ENTRY_ATTRIBUTES __attribute__((visibility("default")))
+#endif
+#if defined(__AMDGPU__)
+// amdgpu_kernel is rejected on function templates: ClosureEntryPass makes
+// closure entries kernels once they are instantiated.
+#define OFFLOAD_TEMPLATE_ENTRY_ATTRIBUTES
+#else
+#define OFFLOAD_TEMPLATE_ENTRY_ATTRIBUTES OFFLOAD_ENTRY_ATTRIBUTES
 #endif
 
 namespace offload::detail {
@@ -42,7 +52,7 @@ template <std::size_t> using SlotWord = std::uint64_t;
 #pragma omp begin declare target
 template <class Call, std::size_t... I>
 [[gnu::used]] OFFLOAD_CLOSURE_TAG("offload.entry", Call::Id)
-OFFLOAD_ENTRY_ATTRIBUTES void
+OFFLOAD_TEMPLATE_ENTRY_ATTRIBUTES void
 closureEntry(void *, SlotWord<I>... Slot) {
   const std::uint64_t Slots[] = {Slot...};
   deviceEntry<Call::Function>(Slots);

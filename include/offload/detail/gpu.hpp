@@ -18,7 +18,6 @@
 #include <gpuintrin.h>
 
 #include <cstdint>
-#include <cstring>
 
 namespace offload::detail::gpu {
 
@@ -55,10 +54,10 @@ template <class V>
 inline V shuffle(std::uint64_t Mask, std::uint32_t Lane, V X) {
   static_assert(sizeof(V) % 4 == 0, "shuffled values are whole 32-bit words");
   std::uint32_t Words[sizeof(V) / 4];
-  std::memcpy(Words, &X, sizeof(V));
+  __builtin_memcpy(Words, &X, sizeof(V));
   for (std::uint32_t &W : Words)
     W = __gpu_shuffle_idx_u32(Mask, Lane, W, __gpu_num_lanes());
-  std::memcpy(&X, Words, sizeof(V));
+  __builtin_memcpy(&X, Words, sizeof(V));
   return X;
 }
 

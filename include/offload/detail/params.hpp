@@ -28,7 +28,6 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <cstring>
 #include <new>
 #include <span>
 #include <tuple>
@@ -113,13 +112,13 @@ concept ByValue =
 /// Copies a value into whole slots and back.
 template <class T> void putWords(const T &V, SlotWriter &W) {
   std::uint64_t Words[SlotsFor<T>] = {};
-  std::memcpy(Words, &V, sizeof(T));
+  __builtin_memcpy(Words, &V, sizeof(T));
   for (std::uint64_t Word : Words)
     W.literal(Word);
 }
 template <class T> T getWords(const std::uint64_t *S) {
   std::array<unsigned char, sizeof(T)> Bytes;
-  std::memcpy(Bytes.data(), S, sizeof(T));
+  __builtin_memcpy(Bytes.data(), S, sizeof(T));
   return std::bit_cast<T>(Bytes);
 }
 

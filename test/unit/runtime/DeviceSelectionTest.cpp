@@ -56,7 +56,7 @@ struct FakeMachine {
   int Described = 0;
   llvm::Expected<Device> describe(int Id) {
     ++Described;
-    return Device{Id, Kinds.at(Id), "fake-" + std::to_string(Id)};
+    return Device{Id, Kinds.at(Id), "fake-" + std::to_string(Id), ""};
   }
   llvm::Expected<Device> pick(DeviceRequest R) {
     return pickDevice(R, Kinds.size(),

@@ -30,7 +30,7 @@ TEST(Register, ConstructorRegistersTheKernelsOfThisTranslationUnit) {
   EXPECT_NE(K->Record->EntryId, nullptr);
   ASSERT_NE(K->Owner, nullptr);
   EXPECT_STREQ(K->Owner->Targets, "host");
-  EXPECT_EQ(Registry::get().targets(), "host");
+  EXPECT_EQ(Registry::get().targets(), std::vector<std::string>{"host"});
 }
 
 TEST(Register, OtherAddressesAreNoKernels) {

@@ -1,0 +1,82 @@
+// AMD code objects, checked with LLVM's tools since no AMD GPU runs here:
+// ELF for EM_AMDGPU with the architecture in e_flags, one kernel descriptor
+// per kernel instantiation, kernel arguments laid out as the host lowering
+// passes them (the metadata's slots), and code that reads them from there.
+// RUN: rm -rf %t && mkdir %t
+// RUN: %offload -fplugin-arg-offload-targets=gfx90a,gfx942 -fplugin-arg-offload-save-temps=%t -c %s -o %t/a.o
+// RUN: %offload -fplugin-arg-offload-dump=metadata -fsyntax-only %s > %t/metadata.json
+//
+// RUN: llvm-readelf -h %t/amdgpu-images.gfx90a.hsaco | FileCheck %s --check-prefix=GFX90A
+// RUN: llvm-readelf -h %t/amdgpu-images.gfx942.hsaco | FileCheck %s --check-prefix=GFX942
+// GFX90A: Class: ELF64
+// GFX90A: Type: DYN
+// GFX90A: Machine: EM_AMDGPU
+// GFX90A: Flags: {{.*}}gfx90a
+// GFX942: Machine: EM_AMDGPU
+// GFX942: Flags: {{.*}}gfx942
+//
+// Four kernels: a function, a template instantiated twice, a lambda.
+// RUN: llvm-readelf --dyn-syms %t/amdgpu-images.gfx942.hsaco | FileCheck %s --check-prefix=DESCRIPTORS
+// DESCRIPTORS-COUNT-4: OBJECT GLOBAL PROTECTED {{.*}} __offload_k_{{[0-9a-f]+}}.kd
+// DESCRIPTORS-NOT: .kd
+//
+// RUN: llvm-readelf --notes %t/amdgpu-images.gfx90a.hsaco > %t/notes.txt
+// RUN: %python %inputs/check-kernargs.py %t/metadata.json %t/notes.txt | FileCheck %s --check-prefix=KERNARGS
+// KERNARGS-DAG: saxpy: __offload_k_{{.*}} OK: 9 arguments of 8 bytes (dyn_ptr + 8 slots), hidden from 72
+// KERNARGS-DAG: add<1>: __offload_k_{{.*}} OK:
+// KERNARGS-DAG: add<2>: __offload_k_{{.*}} OK:
+// KERNARGS-DAG: (lambda at {{.*}}amdgpu-images.cpp:{{[0-9]+}}:{{[0-9]+}}): __offload_k_{{.*}} OK: 7 arguments
+//
+// saxpy's slots after dyn_ptr (offset 0): three launch slots (8, 16, 24),
+// a (32), x's data and size (40, 48), y's data and extent (56, 64); the
+// block size is the hidden argument at 84. The code loads a and x at 0x20,
+// y at 0x38 from the kernarg segment (s[4:5]).
+// RUN: llvm-objdump -d %t/amdgpu-images.gfx90a.hsaco > %t/disassembly.txt
+// RUN: %offload -fplugin-arg-offload-dump=kernels -fsyntax-only %s > %t/kernels.txt
+// RUN: cat %t/kernels.txt %t/disassembly.txt | FileCheck %s --check-prefix=CODE
+// CODE: kernel saxpy -> [[SAXPY:__offload_k_[0-9a-f]+]]
+// CODE: <[[SAXPY]]>:
+// CODE-DAG: s_load_dword s{{[0-9]+}}, s[4:5], 0x54
+// CODE-DAG: s_load_dwordx4 s[{{[0-9]+}}:{{[0-9]+}}], s[4:5], 0x38
+// CODE-DAG: s_load_dwordx4 s[{{[0-9]+}}:{{[0-9]+}}], s[4:5], 0x20
+// CODE: v_fmac_f32
+// CODE: s_endpgm
+//
+// Math functions need ROCm's device libraries, which are not linked.
+// RUN: not %offload -DWITH_MATH -fplugin-arg-offload-targets=gfx90a -c %s -o %t/math.o 2>&1 | FileCheck %s --check-prefix=MATH
+// MATH: error: cxx-offload device pass for target 'gfx90a' failed: a kernel calls <math.h> functions, which cxx-offload cannot yet link for AMD GPUs
+#include <offload/offload.hpp>
+#include <cmath>
+#include <vector>
+
+void saxpy(float a, std::span<const float> x, offload::Region<float> y) {
+  for (auto [i, yi] : y)
+    yi += a * x[i];
+}
+
+template <int N> void add(offload::Region<int> v) {
+  for (auto [i, x] : v)
+    x += N;
+}
+
+#ifdef WITH_MATH
+void roots(offload::Region<double> v) {
+  for (auto [i, x] : v)
+    x = std::sqrt(x);
+}
+#endif
+
+int main() {
+  std::vector<float> x(64, 1.0f), y(64, 2.0f);
+  std::vector<int> v(64, 0);
+  offload::offload(saxpy, 2.0f, x, y);
+  offload::offload(add<1>, v);
+  offload::offload(add<2>, v);
+  int k = 3;
+  offload::offload([k](offload::Region<int> w) { for (auto [i, x] : w) x *= k; }, v);
+#ifdef WITH_MATH
+  std::vector<double> d(64, 4.0);
+  offload::offload(roots, d);
+#endif
+  return v[0] == 9 && y[0] == 4.0f ? 0 : 1;
+}
