@@ -36,6 +36,8 @@ config.substitutions.append(("%offload", "%s %s %s" %
                              (config.clangxx, cxxflags, plugin)))
 config.substitutions.append(("%ldflags", ldflags))
 config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%objroot", config.offload_obj_root))
+config.substitutions.append(("%examples", os.path.join(config.offload_src_root, "examples")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 
 if config.ptxas:
