@@ -2,6 +2,7 @@
 
 #include "Runtime.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
@@ -136,7 +137,8 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
     return Found.takeError();
   const KernelRecord *K = Found->Record;
   // Each translation unit carries the images it was built for.
-  if (imageFor(*Found->Targets, D.Arch).empty())
+  if (none_of(*Found->Targets,
+              [&](const std::string &T) { return imageRuns(T, D.Arch); }))
     return createStringError(
         formatv("kernel '{0}' has no image for device {1} ({2}): {3} was "
                 "built for [{4}]; rebuild it with "
