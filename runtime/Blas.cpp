@@ -81,8 +81,11 @@ std::vector<std::string> pythonSitePackages() {
   return Dirs;
 }
 
-struct CublasApi {
+/// The routines offload/blas.hpp uses. cuBLAS and rocBLAS give them the same
+/// signatures; only the values of "transpose" differ.
+struct BlasApi {
   void *Handle = nullptr;
+  int NoTranspose = 0, Transpose = 0;
   int (*Sgemv)(void *, int, int, int, const float *, const float *, int,
                const float *, int, const float *, float *, int) = nullptr;
   int (*Dgemm)(void *, int, int, int, int, int, const double *,
@@ -92,19 +95,9 @@ struct CublasApi {
                int) = nullptr;
   int (*Ddot)(void *, int, const double *, int, const double *, int,
               double *) = nullptr;
-};
-
-struct RocblasApi {
-  void *Handle = nullptr;
-  int (*Sgemv)(void *, int, int, int, const float *, const float *, int,
-               const float *, int, const float *, float *, int) = nullptr;
-  int (*Dgemm)(void *, int, int, int, int, int, const double *,
-               const double *, int, const double *, int, const double *,
-               double *, int) = nullptr;
-  int (*Daxpy)(void *, int, const double *, const double *, int, double *,
-               int) = nullptr;
-  int (*Ddot)(void *, int, const double *, int, const double *, int,
-              double *) = nullptr;
+  int op(blas::Transpose T) const {
+    return T == blas::Transpose::No ? NoTranspose : Transpose;
+  }
 };
 
 template <class F> bool bind(void *Library, const char *Name, F &Target) {
@@ -134,9 +127,28 @@ Expected<std::pair<void *, std::string>> loadCublas() {
 
 namespace {
 
-Expected<const CublasApi &> cublas() {
+/// The create function and the four routines of Library, in that order, or
+/// why not.
+std::string bindBlas(void *Library, const std::string &Path,
+                     const char *Vendor, const char *const (&Names)[5],
+                     BlasApi &Api) {
+  int (*Create)(void **) = nullptr;
+  if (!bind(Library, Names[0], Create) || !bind(Library, Names[1], Api.Sgemv) ||
+      !bind(Library, Names[2], Api.Dgemm) ||
+      !bind(Library, Names[3], Api.Daxpy) || !bind(Library, Names[4], Api.Ddot))
+    return formatv("{0} lacks the {1} functions offload/blas.hpp uses", Path,
+                   Vendor)
+        .str();
+  if (int Status = Create(&Api.Handle))
+    return formatv("{0} failed with status {1}", Names[0], Status).str();
+  info(InfoEvents, "%s loaded from %s", Vendor, Path.c_str());
+  return {};
+}
+
+Expected<const BlasApi &> cublas() {
   static std::once_flag Once;
-  static CublasApi Api;
+  // cublasOperation_t: N = 0, T = 1.
+  static BlasApi Api{nullptr, 0, 1};
   static std::string Error;
   std::call_once(Once, [] {
     Expected<std::pair<void *, std::string>> Found = loadCublas();
@@ -144,30 +156,20 @@ Expected<const CublasApi &> cublas() {
       Error = toString(Found.takeError());
       return;
     }
-    auto [Library, Path] = *Found;
-    int (*Create)(void **) = nullptr;
-    if (!bind(Library, "cublasCreate_v2", Create) ||
-        !bind(Library, "cublasSgemv_v2", Api.Sgemv) ||
-        !bind(Library, "cublasDgemm_v2", Api.Dgemm) ||
-        !bind(Library, "cublasDaxpy_v2", Api.Daxpy) ||
-        !bind(Library, "cublasDdot_v2", Api.Ddot)) {
-      Error = Path + " lacks the cuBLAS functions offload/blas.hpp uses";
-      return;
-    }
-    if (int Status = Create(&Api.Handle)) {
-      Error = formatv("cublasCreate failed with status {0}", Status).str();
-      return;
-    }
-    info(InfoEvents, "cuBLAS loaded from %s", Path.c_str());
+    Error = bindBlas(Found->first, Found->second, "cuBLAS",
+                     {"cublasCreate_v2", "cublasSgemv_v2", "cublasDgemm_v2",
+                      "cublasDaxpy_v2", "cublasDdot_v2"},
+                     Api);
   });
   if (!Error.empty())
     return createStringError(Error);
   return Api;
 }
 
-Expected<const RocblasApi &> rocblas() {
+Expected<const BlasApi &> rocblas() {
   static std::once_flag Once;
-  static RocblasApi Api;
+  // rocblas_operation: none = 111, transpose = 112.
+  static BlasApi Api{nullptr, 111, 112};
   static std::string Error;
   std::call_once(Once, [] {
     std::vector<std::string> Tried;
@@ -180,39 +182,20 @@ Expected<const RocblasApi &> rocblas() {
               join(Tried, ", ") + ")";
       return;
     }
-    int (*Create)(void **) = nullptr;
-    if (!bind(Library, "rocblas_create_handle", Create) ||
-        !bind(Library, "rocblas_sgemv", Api.Sgemv) ||
-        !bind(Library, "rocblas_dgemm", Api.Dgemm) ||
-        !bind(Library, "rocblas_daxpy", Api.Daxpy) ||
-        !bind(Library, "rocblas_ddot", Api.Ddot)) {
-      Error = Path + " lacks the rocBLAS functions offload/blas.hpp uses";
-      return;
-    }
-    if (int Status = Create(&Api.Handle)) {
-      Error = formatv("rocblas_create_handle failed with status {0}", Status)
-                  .str();
-      return;
-    }
-    info(InfoEvents, "rocBLAS loaded from %s", Path.c_str());
+    Error = bindBlas(Library, Path, "rocBLAS",
+                     {"rocblas_create_handle", "rocblas_sgemv",
+                      "rocblas_dgemm", "rocblas_daxpy", "rocblas_ddot"},
+                     Api);
   });
   if (!Error.empty())
     return createStringError(Error);
   return Api;
 }
 
-// cublasOperation_t: N = 0, T = 1; rocblas_operation: none = 111,
-// transpose = 112.
-int cublasOp(blas::Transpose T) { return T == blas::Transpose::No ? 0 : 1; }
-int rocblasOp(blas::Transpose T) {
-  return T == blas::Transpose::No ? 111 : 112;
-}
-
-/// Runs the call on the selected device's library, or Reference on the host
-/// device; reports a failure and exits.
-template <class CudaCall, class RocmCall, class HostCall>
-auto dispatch(const char *Routine, CudaCall Cuda, RocmCall Rocm,
-              HostCall Host) {
+/// Runs Gpu with the selected GPU's library, or Host on the host device;
+/// reports a failure and exits.
+template <class GpuCall, class HostCall>
+auto dispatch(const char *Routine, GpuCall Gpu, HostCall Host) {
   Expected<const Device &> D = selectedDevice();
   if (!D)
     fatal(D.takeError());
@@ -228,21 +211,12 @@ auto dispatch(const char *Routine, CudaCall Cuda, RocmCall Rocm,
       Fail(createStringError(
           formatv("the library returned status {0}", Status).str()));
   };
-  switch (D->Kind) {
-  case DeviceKind::Cuda:
-    if (Expected<const CublasApi &> Api = cublas())
-      return Cuda(*Api, Check);
-    else
+  if (D->Kind == DeviceKind::Cuda || D->Kind == DeviceKind::Amdgpu) {
+    Expected<const BlasApi &> Api =
+        D->Kind == DeviceKind::Cuda ? cublas() : rocblas();
+    if (!Api)
       Fail(Api.takeError());
-    break;
-  case DeviceKind::Amdgpu:
-    if (Expected<const RocblasApi &> Api = rocblas())
-      return Rocm(*Api, Check);
-    else
-      Fail(Api.takeError());
-    break;
-  default:
-    break;
+    return Gpu(*Api, Check);
   }
   return Host();
 }
@@ -258,13 +232,9 @@ void sgemv(Transpose T, int M, int N, float Alpha, const float *A, int Lda,
            const float *X, float Beta, float *Y) {
   dispatch(
       "sgemv",
-      [&](const auto &Api, auto Check) {
-        Check(Api.Sgemv(Api.Handle, rt::cublasOp(T), M, N, &Alpha, A, Lda, X,
-                        1, &Beta, Y, 1));
-      },
-      [&](const auto &Api, auto Check) {
-        Check(Api.Sgemv(Api.Handle, rt::rocblasOp(T), M, N, &Alpha, A, Lda, X,
-                        1, &Beta, Y, 1));
+      [&](const rt::BlasApi &Api, auto Check) {
+        Check(Api.Sgemv(Api.Handle, Api.op(T), M, N, &Alpha, A, Lda, X, 1,
+                        &Beta, Y, 1));
       },
       [&] { Reference::sgemv(T, M, N, Alpha, A, Lda, X, Beta, Y); });
 }
@@ -274,24 +244,19 @@ void dgemm(Transpose TA, Transpose TB, int M, int N, int K, double Alpha,
            double *C, int Ldc) {
   dispatch(
       "dgemm",
-      [&](const auto &Api, auto Check) {
-        Check(Api.Dgemm(Api.Handle, rt::cublasOp(TA), rt::cublasOp(TB), M, N,
-                        K, &Alpha, A, Lda, B, Ldb, &Beta, C, Ldc));
+      [&](const rt::BlasApi &Api, auto Check) {
+        Check(Api.Dgemm(Api.Handle, Api.op(TA), Api.op(TB), M, N, K, &Alpha, A,
+                        Lda, B, Ldb, &Beta, C, Ldc));
       },
-      [&](const auto &Api, auto Check) {
-        Check(Api.Dgemm(Api.Handle, rt::rocblasOp(TA), rt::rocblasOp(TB), M,
-                        N, K, &Alpha, A, Lda, B, Ldb, &Beta, C, Ldc));
-      },
-      [&] { Reference::dgemm(TA, TB, M, N, K, Alpha, A, Lda, B, Ldb, Beta, C, Ldc); });
+      [&] {
+        Reference::dgemm(TA, TB, M, N, K, Alpha, A, Lda, B, Ldb, Beta, C, Ldc);
+      });
 }
 
 void daxpy(int N, double Alpha, const double *X, double *Y) {
   dispatch(
       "daxpy",
-      [&](const auto &Api, auto Check) {
-        Check(Api.Daxpy(Api.Handle, N, &Alpha, X, 1, Y, 1));
-      },
-      [&](const auto &Api, auto Check) {
+      [&](const rt::BlasApi &Api, auto Check) {
         Check(Api.Daxpy(Api.Handle, N, &Alpha, X, 1, Y, 1));
       },
       [&] { Reference::daxpy(N, Alpha, X, Y); });
@@ -300,13 +265,8 @@ void daxpy(int N, double Alpha, const double *X, double *Y) {
 double ddot(int N, const double *X, const double *Y) {
   return dispatch(
       "ddot",
-      [&](const auto &Api, auto Check) {
+      [&](const rt::BlasApi &Api, auto Check) {
         double Result = 0; // host pointer mode: the call waits for it
-        Check(Api.Ddot(Api.Handle, N, X, 1, Y, 1, &Result));
-        return Result;
-      },
-      [&](const auto &Api, auto Check) {
-        double Result = 0;
         Check(Api.Ddot(Api.Handle, N, X, 1, Y, 1, &Result));
         return Result;
       },

@@ -2,10 +2,10 @@
 // kernel over a one-element Region (mapping included), and calls on
 // preloaded data, which a GPU queues without waiting (the time per call of
 // a loop of them, then one wait). Prints the median and the minimum.
+#include "measure.hpp"
+
 #include <offload/offload.hpp>
 
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -15,21 +15,6 @@ void empty_kernel() {}
 void touch(offload::Region<int> r) {
   for (auto [i, ri] : r)
     ri += 1;
-}
-
-template <class F> void measure(const char *what, int calls, F &&call) {
-  std::vector<double> us(calls);
-  for (int warm = 0; warm < 10; ++warm)
-    call();
-  for (int k = 0; k < calls; ++k) {
-    auto t0 = std::chrono::steady_clock::now();
-    call();
-    auto t1 = std::chrono::steady_clock::now();
-    us[k] = std::chrono::duration<double, std::micro>(t1 - t0).count();
-  }
-  std::sort(us.begin(), us.end());
-  std::printf("%-34s calls=%d median=%.2f us min=%.2f us p90=%.2f us\n", what,
-              calls, us[calls / 2], us[0], us[calls * 9 / 10]);
 }
 
 int main(int argc, char **argv) {

@@ -3,8 +3,8 @@
 // and frees per call, as an offload() of unmapped data does; "touch,
 // preallocated" keeps the device buffer; "touch, queued" launches without
 // waiting (the time per call of a loop of launches).
-#include <algorithm>
-#include <chrono>
+#include "measure.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -21,21 +21,6 @@ static void check(cudaError_t e) {
     std::fprintf(stderr, "CUDA error: %s\n", cudaGetErrorString(e));
     std::exit(1);
   }
-}
-
-template <class F> void measure(const char *what, int calls, F &&call) {
-  std::vector<double> us(calls);
-  for (int warm = 0; warm < 10; ++warm)
-    call();
-  for (int k = 0; k < calls; ++k) {
-    auto t0 = std::chrono::steady_clock::now();
-    call();
-    auto t1 = std::chrono::steady_clock::now();
-    us[k] = std::chrono::duration<double, std::micro>(t1 - t0).count();
-  }
-  std::sort(us.begin(), us.end());
-  std::printf("%-34s calls=%d median=%.2f us min=%.2f us p90=%.2f us\n", what,
-              calls, us[calls / 2], us[0], us[calls * 9 / 10]);
 }
 
 int main(int argc, char **argv) {
