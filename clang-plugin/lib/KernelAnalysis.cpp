@@ -17,6 +17,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
+// The argument layout the header and the plugin share.
+#include <offload/detail/params.hpp>
+
 #include <map>
 
 using namespace clang;
@@ -25,19 +28,12 @@ using namespace clang::ast_matchers;
 namespace offload::plugin {
 namespace {
 
-// offload/detail/params.hpp's enums, as numbered there.
-enum class HeaderParamKind {
-  Unsupported,
-  Value,
-  ReadOnly,
-  Region,
-  Range,
-  Reduction,
-  Atomic
-};
-enum class HeaderMapKind { None, Literal, To, ToFrom };
+// The plugin reads these from the header's constants in the AST; it is
+// built with the same header, so their numbering cannot differ.
+using HeaderParamKind = offload::detail::ParamKind;
+using HeaderMapKind = offload::detail::MapKind;
 // The header's argument layout this plugin understands.
-constexpr unsigned ExpectedAbi = 3;
+constexpr unsigned ExpectedAbi = offload::detail::AbiVersion;
 
 /// A call of offload::offload, template instantiations included.
 const auto OffloadCall = callExpr(callee(functionDecl(

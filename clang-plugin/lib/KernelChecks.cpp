@@ -179,10 +179,10 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
 public:
   BodyVisitor(const FunctionDecl *Kernel, Diagnostics &Diags,
               llvm::DenseSet<const FunctionDecl *> &Checked, bool &UsesMath)
-      : Kernel(Kernel), Shown(Kernel), Diags(Diags), Checked(Checked),
-        UsesMath(UsesMath) {
+      : Shown(Kernel), Diags(Diags), Checked(Checked), UsesMath(UsesMath) {
     // A lambda kernel is named after its closure: "(lambda at f.cpp:3:5)".
-    if (auto *M = dyn_cast<CXXMethodDecl>(Kernel); M && M->getParent()->isLambda())
+    if (auto *M = dyn_cast<CXXMethodDecl>(Kernel);
+        M && M->getParent()->isLambda())
       Shown = M->getParent();
   }
 
@@ -407,7 +407,6 @@ private:
   }
 
 private:
-  const FunctionDecl *Kernel;
   const NamedDecl *Shown; // how messages name the kernel
   Diagnostics &Diags;
   llvm::DenseSet<const FunctionDecl *> &Checked;
