@@ -138,7 +138,7 @@ private:
 /// The runtime's own stream on one GPU, and what it has loaded there.
 struct Queue {
   void *Context = nullptr, *Stream = nullptr;
-  int ComputeCapability = 0;
+  std::string Arch; // the device's sm_XY
   // A module per registration; null where no image loaded.
   std::map<const Registration *, void *> Modules;
   std::map<const void *, void *> Functions; // by entry ID
@@ -203,11 +203,8 @@ Queue *queueFor(const Driver &Cu, const Device &D) {
   if (!New)
     return Q.Stream ? &Q : nullptr;
   std::optional<int> Dev = cudaOrdinal(Cu, D.Uid);
-  int Major = 0, Minor = 0;
-  if (!Dev || Cu.PrimaryCtxRetain(&Q.Context, *Dev) != 0 ||
+  if (!Dev || D.Arch.empty() || Cu.PrimaryCtxRetain(&Q.Context, *Dev) != 0 ||
       Cu.CtxSetCurrent(Q.Context) != 0 ||
-      Cu.DeviceGetAttribute(&Major, AttrComputeMajor, *Dev) != 0 ||
-      Cu.DeviceGetAttribute(&Minor, AttrComputeMinor, *Dev) != 0 ||
       Cu.DeviceGetAttribute(&Q.Multiprocessors, AttrMultiprocessors, *Dev) !=
           0 ||
       Cu.StreamCreate(&Q.Stream, StreamNonBlocking) != 0 ||
@@ -218,9 +215,9 @@ Queue *queueFor(const Driver &Cu, const Device &D) {
     Q.Stream = nullptr;
     return nullptr;
   }
-  Q.ComputeCapability = Major * 10 + Minor;
-  info(InfoEvents, "device %d: calls on preloaded data are queued (sm_%d)",
-       D.Id, Q.ComputeCapability);
+  Q.Arch = D.Arch;
+  info(InfoEvents, "device %d: calls on preloaded data are queued (%s)", D.Id,
+       Q.Arch.c_str());
   return &Q;
 }
 
@@ -235,11 +232,11 @@ void *functionFor(const Driver &Cu, Queue &Q, const Registry::Kernel &K) {
     // The images are in the order of the registration's target list; load
     // the one built for this GPU, else one that runs on it.
     const std::vector<std::string> &Targets = *K.Targets;
-    const std::string Arch = "sm_" + std::to_string(Q.ComputeCapability);
-    auto Image = find(Targets, Arch);
+    auto Image = find(Targets, Q.Arch);
     if (Image == Targets.end())
-      Image = find_if(Targets,
-                      [&](const std::string &T) { return imageRuns(T, Arch); });
+      Image = find_if(Targets, [&](const std::string &T) {
+        return imageRuns(T, Q.Arch);
+      });
     const int I = Image - Targets.begin();
     if (I < Desc.NumDeviceImages &&
         Cu.ModuleLoadData(&M->second, Desc.DeviceImages[I].ImageStart) != 0)
