@@ -544,7 +544,7 @@ bool DevicePass::feed(const Metadata &M) {
     return false;
   };
   const Target &First = Opts.Targets.front();
-  std::optional<std::string> Ptxas = findPtxas(), Lld = findLld();
+  Ptxas = findPtxas(), Lld = findLld();
   for (const Target &T : Opts.Targets) {
     if (T.Kind == Target::Nvptx && !Ptxas)
       return Fail(T, createStringError(
@@ -593,7 +593,6 @@ DevicePass::finish(const Metadata &M) {
     failed(T, std::move(E), Command);
     return std::nullopt;
   };
-  std::optional<std::string> Ptxas = findPtxas(), Lld = findLld();
   bool Failed = false;
   for (Compile &C : Jobs)
     if (Error E = waitFor(C)) {

@@ -100,6 +100,8 @@ private:
   std::unique_ptr<class Scratch> Dir;
   std::vector<Compile> Jobs;
   bool LaunchedWithMath = false;
+  // The tools that turn compiles into images, found by feed().
+  std::optional<std::string> Ptxas, Lld;
 };
 
 } // namespace offload::plugin
