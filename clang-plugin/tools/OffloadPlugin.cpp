@@ -71,11 +71,12 @@ bool mentionsMath(llvm::StringRef Text) {
     for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
          At = Text.find(Name, At + 1)) {
       size_t End = At + std::strlen(Name);
+      if (End < Text.size() && (Text[End] == 'f' || Text[End] == 'l'))
+        ++End; // sqrtf, sqrtl
       if ((At > 0 && IsIdentifier(Text[At - 1])) ||
           (End < Text.size() && IsIdentifier(Text[End])))
         continue;
-      if (Text.drop_front(End).ltrim(" \t").starts_with("(") ||
-          Text.drop_front(End).ltrim(" \t").starts_with("f("))
+      if (Text.drop_front(End).ltrim(" \t").starts_with("("))
         return true;
     }
   return false;
