@@ -63,6 +63,35 @@ std::optional<std::string> findLibdevice() {
   return std::nullopt;
 }
 
+std::optional<std::string> findRocmDeviceLibs() {
+  auto HasOcml = [](StringRef Dir) {
+    SmallString<256> Path(Dir);
+    sys::path::append(Path, "ocml.bc");
+    return sys::fs::exists(Path);
+  };
+  auto Bitcode = [](StringRef Root) {
+    SmallString<256> Path(Root);
+    sys::path::append(Path, "amdgcn", "bitcode");
+    return std::string(Path);
+  };
+  if (const char *Rocm = std::getenv("OFFLOAD_ROCM_PATH")) {
+    for (const std::string &Dir : {Bitcode(Rocm), std::string(Rocm)})
+      if (HasOcml(Dir))
+        return Dir;
+    return std::nullopt;
+  }
+  if (std::string Dir = Bitcode("/opt/rocm"); HasOcml(Dir))
+    return Dir;
+  // Debian installs them per architecture: /usr/lib/x86_64-linux-gnu/amdgcn.
+  std::error_code EC;
+  for (sys::fs::directory_iterator It("/usr/lib", EC), End; It != End && !EC;
+       It.increment(EC))
+    if (StringRef(sys::path::filename(It->path())).contains("-linux-"))
+      if (std::string Dir = Bitcode(It->path()); HasOcml(Dir))
+        return Dir;
+  return std::nullopt;
+}
+
 std::optional<std::string> findLld() {
   if (auto P = executableIn(sys::path::parent_path(clangExecutable()), "ld.lld"))
     return P;

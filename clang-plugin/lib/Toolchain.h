@@ -16,6 +16,11 @@ std::string pluginLibrary();
 std::optional<std::string> findPtxas();
 /// CUDA's libdevice bitcode (math functions), beside ptxas's CUDA.
 std::optional<std::string> findLibdevice();
+/// The folder of ROCm's device libraries (ocml.bc, ockl.bc, oclc_*.bc):
+/// $OFFLOAD_ROCM_PATH/amdgcn/bitcode (or that folder itself) when set, else
+/// /opt/rocm/amdgcn/bitcode, then Debian's rocm-device-libs package
+/// (/usr/lib/<multiarch>/amdgcn/bitcode).
+std::optional<std::string> findRocmDeviceLibs();
 /// ld.lld beside clang, then on PATH; links host-device and AMD images.
 std::optional<std::string> findLld();
 /// The GPU architectures of this machine ("sm_90", "gfx942"), as clang's
