@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ClosureEntries.h"
+#include "DeviceLibraries.h"
 #include "DevicePass.h"
 #include "Diagnostics.h"
 #include "HostLowering.h"
@@ -286,7 +287,10 @@ private:
 } // namespace
 
 // Device compiles load this library as a pass plugin too (-fpass-plugin=),
-// for the pass that names closure kernels' entries.
+// for the pass that names closure kernels' entries and the one that links
+// the GPU math libraries the code calls. Both run first in the pipeline, at
+// every optimization level, so that the linked functions are optimized (and
+// inlined) with the kernels.
 extern "C" LLVM_ATTRIBUTE_WEAK llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "cxx-offload-device", "22",
@@ -294,6 +298,7 @@ llvmGetPassPluginInfo() {
             PB.registerPipelineStartEPCallback(
                 [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
                   MPM.addPass(ClosureEntryPass());
+                  MPM.addPass(DeviceLibrariesPass());
                 });
           }};
 }
