@@ -361,12 +361,6 @@ std::vector<std::string> DevicePass::deviceArguments(const Target &T,
                            "-fcuda-allow-variadic-functions", "-mllvm",
                            "-enable-memcpyopt-without-libcalls"});
     OpenMPWrappers();
-    // Linking libdevice costs about half a second: only for kernels that
-    // call <math.h> functions.
-    if (std::optional<std::string> Libdevice = findLibdevice();
-        Libdevice && Math)
-      append_range(Args, std::vector<std::string>{"-mlink-builtin-bitcode",
-                                                  *Libdevice});
     break;
   case Target::Amdgpu:
     append_range(Args, std::vector<std::string>{
@@ -555,19 +549,7 @@ bool DevicePass::feed(const Metadata &M) {
     if (T.Kind != Target::Nvptx && !Lld)
       return Fail(T,
                   createStringError("ld.lld was not found (install lld-22)"));
-    // AMD's math functions live in ROCm's device libraries (ocml), which
-    // are not linked; without them the image would not load.
-    if (T.Kind == Target::Amdgpu && M.Math)
-      return Fail(T, createStringError(
-                         "a kernel calls <math.h> functions, which cxx-offload "
-                         "cannot yet link for AMD GPUs (they need ROCm's "
-                         "device libraries): build this translation unit "
-                         "without AMD targets"));
   }
-  // Compiles started before the analysis without the math library it turned
-  // out to need start again.
-  if (launched() && M.Math && !LaunchedWithMath)
-    abandon();
   if (!launched() && !launch(M.Source, M.Math))
     return false;
   if (!Opts.SaveTemps.empty()) {

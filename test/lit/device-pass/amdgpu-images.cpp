@@ -42,9 +42,12 @@
 // CODE: v_fmac_f32
 // CODE: s_endpgm
 //
-// Math functions need ROCm's device libraries, which are not linked.
-// RUN: not %offload -DWITH_MATH -fplugin-arg-offload-targets=gfx90a -c %s -o %t/math.o 2>&1 | FileCheck %s --check-prefix=MATH
-// MATH: error: cxx-offload device pass for target 'gfx90a' failed: a kernel calls <math.h> functions, which cxx-offload cannot yet link for AMD GPUs
+// Math functions come from ROCm's device libraries (ocml), linked into the
+// code object: it defines all it uses, and the kernel's descriptor is there.
+// RUN: %offload -DWITH_MATH -fplugin-arg-offload-targets=gfx90a -fplugin-arg-offload-save-temps=%t/math -c %s -o %t/math.o
+// RUN: llvm-nm -D --undefined-only %t/math/amdgpu-images.gfx90a.hsaco | count 0
+// RUN: llvm-readelf --dyn-syms %t/math/amdgpu-images.gfx90a.hsaco | FileCheck %s --check-prefix=MATH
+// MATH-COUNT-5: OBJECT GLOBAL PROTECTED {{.*}} __offload_k_{{[0-9a-f]+}}.kd
 #include <offload/offload.hpp>
 #include <cmath>
 #include <vector>
@@ -62,7 +65,7 @@ template <int N> void add(offload::Region<int> v) {
 #ifdef WITH_MATH
 void roots(offload::Region<double> v) {
   for (auto [i, x] : v)
-    x = std::sqrt(x);
+    x = std::sqrt(x) + std::exp(x);
 }
 #endif
 
