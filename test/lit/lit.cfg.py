@@ -14,7 +14,8 @@ config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.path.join(config.offload_obj_root, "bin"),
      config.environment.get("PATH", "")])
 # Tests see the runtime's messages only when they ask for them.
-for var in ("OFFLOAD_INFO", "OFFLOAD_DEVICE", "OFFLOAD_CUDA_PATH"):
+for var in ("OFFLOAD_INFO", "OFFLOAD_DEVICE", "OFFLOAD_CUDA_PATH",
+            "OFFLOAD_ROCM_PATH"):
     config.environment.pop(var, None)
 
 include = os.path.join(config.offload_src_root, "include")
@@ -42,6 +43,7 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "I
 
 if config.ptxas:
     config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.ptxas))
 if config.gxx:
     config.available_features.add("gxx")
 
