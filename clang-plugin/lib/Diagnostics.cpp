@@ -109,10 +109,32 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
       "kernel %0 writes %1, a variable with static storage: every thread "
       "would race on the device's own copy, and the host would not see it; "
       "pass it as an offload::Atomic or offload::Reduce argument");
-  AddWarning(Diag::ReadsGlobal, diag::Group::OpenMPTarget,
-      "kernel %0 reads %1, which the device has its own copy of, initialised "
-      "when the image loaded: changes the host made are not seen; pass it as "
-      "an argument");
+  Add(Diag::ReadsGlobal, L::Error,
+      "kernel %0 uses %1, a mutable variable with static storage, which the "
+      "device does not share with the host; pass its value as a kernel "
+      "argument (or make it constexpr if it never changes)");
+  Add(Diag::GlobalComputedAtRunTime, L::Error,
+      "kernel %0 reads %1, whose value the host computes when the program "
+      "starts, so the device has no copy of it; make it constexpr (or give "
+      "it a constant initializer), or pass its value as a kernel argument");
+  Add(Diag::GlobalDefinedElsewhere, L::Error,
+      "kernel %0 reads %1, which is defined in another translation unit, so "
+      "the device has no copy of it; define it in this translation unit (an "
+      "inline constexpr variable in a header), or pass its value as a kernel "
+      "argument");
+  Add(Diag::CallsHostOnly, L::Error,
+      "kernel %0 calls '%1', which runs only on the host: kernels cannot "
+      "launch kernels, stage data or wait for the device; offload the work "
+      "from the host, before or after this kernel");
+  Add(Diag::UnsupportedConversion, L::Error,
+      "kernel %0 converts %1 to %2, which the '%3' code generator cannot "
+      "compile (it needs a library routine that no GPU library provides); "
+      "convert through a 64-bit integer type");
+  Add(Diag::TemplateArgumentNotNameable, L::Error,
+      "kernel %0 cannot be compiled for the device: its template argument "
+      "'%1' %2, and the device pass can only name what is visible at "
+      "namespace scope; use such template arguments, or make the kernel a "
+      "lambda or function object");
   Add(Diag::CallsUndefined, L::Error,
       "kernel %0 calls %1, which has no definition the device pass can "
       "compile; define it in this translation unit (e.g. inline in a header)");
@@ -155,6 +177,23 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   Add(Diag::BadPluginArgument, L::Error, "cxx-offload plugin: %0");
   Add(Diag::DevicePassFailed, L::Error,
       "cxx-offload device pass for target '%0' failed: %1");
+  Add(Diag::DeviceError, L::Error, "%0 (in the device compile for '%1')");
+  Add(Diag::DeviceRemark, L::Remark, "%0 (in the device compile for '%1')");
+  Add(Diag::DeviceBackendError, L::Error,
+      "the device compile for '%0' failed: %1");
+  Add(Diag::KernelUndefinedSymbol, L::Error,
+      "kernel '%0' cannot be built for '%1': it uses the %select{function|"
+      "variable}2 '%3', and %4");
+  Add(Diag::ImageUndefinedSymbol, L::Error,
+      "the '%0' image cannot be built: it uses the %select{function|"
+      "variable}1 '%2', and %3");
+  Add(Diag::EntryMismatch, L::Error,
+      "cxx-offload internal error: the device compile of kernel '%0' called "
+      "'%2' instead of '%1'; please report this with the kernel's template "
+      "arguments");
+  Add(Diag::InputNotSource, L::Error,
+      "cxx-offload needs the translation unit's source in a file, which its "
+      "device compiles include, but this compile reads %0");
   Add(Diag::MetadataImport, L::Error, "cxx-offload: cannot import %0: %1");
   Add(Diag::Internal, L::Error, "cxx-offload internal error: %0");
   Add(Diag::NoteKernelDeclared, L::Note, "kernel %0 declared here");
@@ -168,6 +207,10 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   Add(Diag::NoteStagedHere, L::Note, "%0 is staged on the device here");
   Add(Diag::NoteCaptured, L::Note, "%0 is declared here");
   Add(Diag::NoteOtherClosure, L::Note, "the other kernel is offloaded here");
+  Add(Diag::NoteDevice, L::Note, "%0");
+  Add(Diag::NoteImageKernel, L::Note,
+      "the '%1' image holds kernel '%0', offloaded here");
+  Add(Diag::NoteToolOutput, L::Note, "it printed:\n%0");
 }
 
 } // namespace offload::plugin

@@ -3,22 +3,18 @@
 #include "KernelAnalysis.h"
 #include "ClosureEntries.h"
 #include "KernelChecks.h"
+#include "KernelNames.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Mangle.h"
-#include "clang/AST/QualTypeNames.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Sema/Initialization.h"
 #include "clang/Sema/Sema.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
-
-// The argument layout the header and the plugin share.
-#include <offload/detail/params.hpp>
 
 #include <map>
 
@@ -41,22 +37,12 @@ const auto OffloadCall = callExpr(callee(functionDecl(
                                       isTemplateInstantiation())))
                              .bind("call");
 
-struct ParamLayout {
-  HeaderParamKind Kind;
-  HeaderMapKind Map;
-  unsigned Slots;
-};
-
-struct KernelLayout {
-  unsigned NumSlots = 0;
-  unsigned Dims = 0; // of the launch its Regions and Ranges ask for
-  std::vector<ParamLayout> Params;
-};
-
 class Analysis : public MatchFinder::MatchCallback {
 public:
-  Analysis(ASTContext &Ctx, Sema &S, Diagnostics &Diags)
-      : Ctx(Ctx), S(S), Diags(Diags), Names(Ctx), Policy(Ctx.getLangOpts()) {
+  Analysis(ASTContext &Ctx, Sema &S, Diagnostics &Diags,
+           llvm::ArrayRef<Target> Targets)
+      : Ctx(Ctx), S(S), Diags(Diags), Bodies(Ctx, Diags, Targets), Names(Ctx),
+        Namer(Ctx), Policy(Ctx.getLangOpts()) {
     Policy.SuppressUnwrittenScope = true;
     Policy.FullyQualifiedName = true;
     Policy.SuppressTagKeyword = true;
@@ -75,23 +61,16 @@ private:
   const FunctionDecl *resolveKernel(const Expr *E);
   const FunctionDecl *resolveClosure(const Expr *E, const CXXRecordDecl *RD,
                                      const CXXMethodDecl *&Op);
-  bool checkClosureState(const Expr *E, const CXXRecordDecl *RD);
-  bool checkCarried(const CXXRecordDecl *RD, const FieldDecl *F,
-                    const NamedDecl *What, SourceLocation Loc);
-  bool checkKernel(const FunctionDecl *K, SourceLocation Loc);
-  bool checkArguments(const CallExpr *Call, unsigned FirstArg,
-                      const FunctionDecl *K, const KernelLayout &Layout,
-                      bool ExplicitLaunch);
-  std::string typeName(QualType T);
-  std::string qualifiedName(const FunctionDecl *K);
   void record(const CallExpr *Call, const FunctionDecl *K,
-              const KernelLayout &Layout, const CXXRecordDecl *Closure);
+              const KernelLayout &Layout, const CXXRecordDecl *Closure,
+              const std::string &Callee);
 
   ASTContext &Ctx;
   Sema &S;
   Diagnostics &Diags;
-  KernelBodyChecker Bodies{Diags};
+  KernelBodyChecker Bodies;
   ASTNameGenerator Names;
+  KernelNamer Namer;
   PrintingPolicy Policy;
   std::optional<unsigned> HeaderAbi;
   std::map<std::string, KernelInstance> Kernels; // by mangled name
@@ -99,26 +78,6 @@ private:
   std::map<std::string, std::pair<const CXXRecordDecl *, SourceLocation>>
       Closures;
 };
-
-/// Whether values of type T hold an address: pointers, references, and
-/// classes or arrays containing them (std::span, offload::Region, ...).
-bool holdsAddress(QualType T, unsigned Depth = 0) {
-  T = T.getCanonicalType();
-  if (T->isPointerType() || T->isReferenceType() || T->isMemberPointerType())
-    return true;
-  if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
-    return holdsAddress(AT->getElementType(), Depth);
-  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-  if (!RD || !RD->hasDefinition() || Depth > 8)
-    return false;
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (holdsAddress(B.getType(), Depth + 1))
-      return true;
-  for (const FieldDecl *F : RD->fields())
-    if (holdsAddress(F->getType(), Depth + 1))
-      return true;
-  return false;
-}
 
 NamedDecl *Analysis::lookupHeaderDecl(llvm::StringRef Name) {
   // Name is "offload::detail::X": walk the namespaces from the TU.
@@ -258,16 +217,29 @@ const FunctionDecl *Analysis::resolveKernel(const Expr *E) {
   return nullptr;
 }
 
+/// The call operator of class RD, looked up through its bases too.
+static DeclContextLookupResult callOperators(const CXXRecordDecl *RD,
+                                             ASTContext &Ctx) {
+  DeclarationName Name = Ctx.DeclarationNames.getCXXOperatorName(OO_Call);
+  DeclContextLookupResult Own = RD->lookup(Name);
+  if (!Own.empty() || !RD->hasDefinition())
+    return Own;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl())
+      if (DeclContextLookupResult Found = callOperators(Base, Ctx);
+          !Found.empty())
+        return Found;
+  return Own;
+}
+
 /// The callClosure<C, P...> that offload() runs for the closure object E
 /// of class RD, after checking the class; null after a diagnostic.
 const FunctionDecl *Analysis::resolveClosure(const Expr *E,
                                              const CXXRecordDecl *RD,
                                              const CXXMethodDecl *&Op) {
   QualType Type = Ctx.getCanonicalTagType(RD);
-  DeclContextLookupResult Calls =
-      RD->lookup(Ctx.DeclarationNames.getCXXOperatorName(OO_Call));
   Op = nullptr;
-  for (NamedDecl *D : Calls) {
+  for (NamedDecl *D : callOperators(RD, Ctx)) {
     if (isa<FunctionTemplateDecl>(D)) {
       Diags.report(E->getExprLoc(), Diag::ClosureGeneric)
           << Type << E->getSourceRange();
@@ -286,8 +258,11 @@ const FunctionDecl *Analysis::resolveClosure(const Expr *E,
         << Type << E->getSourceRange();
     return nullptr;
   }
-  if (!checkClosureState(E, RD))
+  if (!checkClosureState(E, RD, Ctx, Diags))
     return nullptr;
+  // offload() runs the class that declares the call operator (a base's
+  // operator() takes the object as that base).
+  QualType Runs = Ctx.getCanonicalTagType(Op->getParent());
   auto *Template = dyn_cast_or_null<FunctionTemplateDecl>(
       lookupHeaderDecl("offload::detail::callClosure"));
   if (Template)
@@ -296,7 +271,7 @@ const FunctionDecl *Analysis::resolveClosure(const Expr *E,
               Spec->getTemplateSpecializationArgs();
           Args && Args->size() > 0 &&
           Args->get(0).getKind() == TemplateArgument::Type &&
-          Ctx.hasSameType(Args->get(0).getAsType(), Type))
+          Ctx.hasSameType(Args->get(0).getAsType(), Runs))
         return Spec;
   Diags.report(E->getExprLoc(), Diag::Internal)
       << "offload::detail::callClosure was not instantiated for this kernel "
@@ -305,223 +280,9 @@ const FunctionDecl *Analysis::resolveClosure(const Expr *E,
   return nullptr;
 }
 
-/// Checks one value a closure carries to the device (a capture or a
-/// field): it must be plain data, not an address.
-bool Analysis::checkCarried(const CXXRecordDecl *RD, const FieldDecl *F,
-                            const NamedDecl *What, SourceLocation Loc) {
-  QualType Type = Ctx.getCanonicalTagType(RD);
-  QualType T = F->getType();
-  auto Note = [&] {
-    if (What)
-      Diags.report(What->getLocation(), Diag::NoteCaptured) << What;
-  };
-  if (holdsAddress(T)) {
-    Diags.report(Loc, Diag::ClosureCapturesPointer)
-        << Type << (What ? What : F) << T;
-    Note();
-    return false;
-  }
-  if (!T.isTriviallyCopyableType(Ctx)) {
-    Diags.report(Loc, Diag::ClosureNotCopyable)
-        << Type << (What ? What : F) << T;
-    Note();
-    return false;
-  }
-  return true;
-}
-
-/// A closure travels to the device by value: its captures or fields must be
-/// values, not references or addresses of host memory.
-bool Analysis::checkClosureState(const Expr *E, const CXXRecordDecl *RD) {
-  bool Ok = true;
-  if (RD->isLambda()) {
-    const auto *Lambda = dyn_cast<LambdaExpr>(E->IgnoreImplicit());
-    auto Field = RD->field_begin();
-    for (const LambdaCapture &C : RD->captures()) {
-      SourceLocation Loc = C.getLocation();
-      if (C.capturesThis()) {
-        Diags.report(Loc, Diag::ClosureCapturesThis);
-        Ok = false;
-      } else if (C.capturesVariable() &&
-                 C.getCaptureKind() == LCK_ByRef) {
-        auto D = Diags.report(Loc, Diag::ClosureCapturesByReference)
-                 << C.getCapturedVar();
-        if (Lambda && C.isImplicit() &&
-            Lambda->getCaptureDefault() == LCD_ByRef)
-          D << FixItHint::CreateReplacement(Lambda->getCaptureDefaultLoc(),
-                                            "=");
-        Ok = false;
-      } else if (C.capturesVariable() && Field != RD->field_end()) {
-        Ok &= checkCarried(RD, *Field, C.getCapturedVar(), Loc);
-      }
-      if (Field != RD->field_end())
-        ++Field;
-    }
-  } else {
-    for (const FieldDecl *F : RD->fields())
-      Ok &= checkCarried(RD, F, F, E->getExprLoc());
-  }
-  if (Ok && Ctx.getTypeSizeInChars(Ctx.getCanonicalTagType(RD)).getQuantity() > 256) {
-    Diags.report(E->getExprLoc(), Diag::ClosureTooLarge)
-        << Ctx.getCanonicalTagType(RD)
-        << unsigned(Ctx.getTypeSizeInChars(Ctx.getCanonicalTagType(RD))
-                        .getQuantity());
-    Ok = false;
-  }
-  return Ok;
-}
-
-bool Analysis::checkKernel(const FunctionDecl *K, SourceLocation Loc) {
-  auto NoteDecl = [&] {
-    Diags.report(K->getLocation(), Diag::NoteKernelDeclared) << K;
-  };
-  if (auto *MD = dyn_cast<CXXMethodDecl>(K); MD && !MD->isStatic()) {
-    Diags.report(Loc, Diag::KernelMethod) << K;
-    NoteDecl();
-    return false;
-  }
-  if (!K->getReturnType()->isVoidType()) {
-    Diags.report(Loc, Diag::KernelNotVoid) << K << K->getReturnType();
-    NoteDecl();
-    return false;
-  }
-  if (K->isVariadic()) {
-    Diags.report(Loc, Diag::KernelVariadic) << K;
-    NoteDecl();
-    return false;
-  }
-  for (const DeclContext *DC = K->getDeclContext(); DC; DC = DC->getParent())
-    if (DC->isFunctionOrMethod()) {
-      Diags.report(Loc, Diag::KernelNotNameable) << K;
-      NoteDecl();
-      return false;
-    }
-  if (!K->isDefined()) {
-    Diags.report(Loc, Diag::KernelNoDefinition) << K;
-    NoteDecl();
-    return false;
-  }
-  return true;
-}
-
-bool Analysis::checkArguments(const CallExpr *Call, unsigned FirstArg,
-                              const FunctionDecl *K,
-                              const KernelLayout &Layout, bool ExplicitLaunch) {
-  unsigned NumArgs = Call->getNumArgs() - FirstArg;
-  if (NumArgs != K->getNumParams()) {
-    Diags.report(Call->getExprLoc(), Diag::ArityMismatch)
-        << NumArgs << K << K->getNumParams() << Call->getSourceRange();
-    Diags.report(K->getLocation(), Diag::NoteKernelDeclared) << K;
-    return false;
-  }
-  bool Ok = true;
-  for (unsigned I = 0; I < NumArgs; ++I) {
-    const ParmVarDecl *P = K->getParamDecl(I);
-    if (Layout.Params[I].Kind == HeaderParamKind::Unsupported) {
-      reportUnsupportedParam(P, Ctx, Diags);
-      Ok = false;
-      continue;
-    }
-    const Expr *Arg = Call->getArg(FirstArg + I)->IgnoreImplicit();
-    InitializedEntity Entity =
-        InitializedEntity::InitializeParameter(Ctx, const_cast<ParmVarDecl *>(P));
-    if (S.CanPerformCopyInitialization(Entity, const_cast<Expr *>(Arg)))
-      continue;
-    if (Layout.Params[I].Kind == HeaderParamKind::Region &&
-        Arg->getType().isConstQualified())
-      Diags.report(Arg->getExprLoc(), Diag::RegionNeedsMutableData)
-          << P << Arg->getType() << Arg->getSourceRange();
-    else
-      Diags.report(Arg->getExprLoc(), Diag::ArgumentMismatch)
-          << Arg->getType() << P << P->getType() << Arg->getSourceRange();
-    Diags.report(P->getLocation(), Diag::NoteParamDeclared) << P;
-    Ok = false;
-  }
-  if (Ok) {
-    llvm::SmallVector<bool, 8> IsMutable;
-    for (const ParamLayout &PL : Layout.Params)
-      IsMutable.push_back(PL.Kind == HeaderParamKind::Region ||
-                          PL.Kind == HeaderParamKind::Reduction ||
-                          PL.Kind == HeaderParamKind::Atomic);
-    Ok = checkAliasing(Call, FirstArg, K, IsMutable, Diags);
-  }
-  if (Ok && Layout.Dims == 0 && !ExplicitLaunch) {
-    Diags.report(Call->getExprLoc(), Diag::NoGeometry)
-        << K << Call->getSourceRange();
-    Ok = false;
-  }
-  if (Ok && Layout.Dims > 1 && ExplicitLaunch) {
-    Diags.report(Call->getArg(0)->getExprLoc(), Diag::LaunchNotOneDimensional)
-        << K << Layout.Dims << Call->getArg(0)->getSourceRange();
-    Ok = false;
-  }
-  return Ok;
-}
-
-std::string Analysis::typeName(QualType T) {
-  return TypeName::getFullyQualifiedName(T, Ctx, Policy,
-                                         /*WithGlobalNsPrefix=*/true);
-}
-
-/// C++ that names K from the end of the translation unit: its qualified
-/// name and template arguments.
-std::string Analysis::qualifiedName(const FunctionDecl *K) {
-  std::string Name;
-  const DeclContext *DC = K->getDeclContext();
-  if (auto *RD = dyn_cast<CXXRecordDecl>(DC)) {
-    Name = typeName(Ctx.getCanonicalTagType(RD)) + "::";
-  } else {
-    llvm::SmallVector<std::string> Scopes;
-    for (; DC && !DC->isTranslationUnit(); DC = DC->getParent())
-      if (auto *NS = dyn_cast<NamespaceDecl>(DC);
-          NS && !NS->isAnonymousNamespace() && !NS->isInline())
-        Scopes.push_back(NS->getNameAsString());
-    Name = "::";
-    for (const std::string &Scope : llvm::reverse(Scopes))
-      Name += Scope + "::";
-  }
-  Name += K->getNameAsString();
-  if (const TemplateArgumentList *Args = K->getTemplateSpecializationArgs()) {
-    llvm::SmallVector<std::string> Printed;
-    std::function<void(const TemplateArgument &)> Print =
-        [&](const TemplateArgument &A) {
-          switch (A.getKind()) {
-          case TemplateArgument::Type:
-            Printed.push_back(typeName(A.getAsType()));
-            break;
-          case TemplateArgument::Integral: {
-            QualType T = A.getIntegralType();
-            llvm::APSInt V = A.getAsIntegral();
-            if (T->isBooleanType())
-              Printed.push_back(V.getBoolValue() ? "true" : "false");
-            else
-              Printed.push_back("static_cast<" + typeName(T) + ">(" +
-                                toString(V, 10) +
-                                (V.isUnsigned() ? "ULL" : "LL") + ")");
-            break;
-          }
-          case TemplateArgument::Pack:
-            for (const TemplateArgument &E : A.pack_elements())
-              Print(E);
-            break;
-          default: {
-            std::string S;
-            llvm::raw_string_ostream OS(S);
-            A.print(Policy, OS, /*IncludeType=*/true);
-            Printed.push_back(S);
-          }
-          }
-        };
-    for (const TemplateArgument &A : Args->asArray())
-      Print(A);
-    Name += "<" + llvm::join(Printed, ", ") + ">";
-  }
-  return Name;
-}
-
 void Analysis::record(const CallExpr *Call, const FunctionDecl *K,
-                      const KernelLayout &Layout,
-                      const CXXRecordDecl *Closure) {
+                      const KernelLayout &Layout, const CXXRecordDecl *Closure,
+                      const std::string &Callee) {
   std::string Mangled = Names.getName(K);
   PresumedLoc PLoc =
       Ctx.getSourceManager().getPresumedLoc(Call->getExprLoc());
@@ -572,9 +333,7 @@ void Analysis::record(const CallExpr *Call, const FunctionDecl *K,
   } else {
     llvm::raw_string_ostream OS(KI.Name);
     K->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
-    QualType FnPtr = Ctx.getPointerType(K->getType());
-    KI.Callee =
-        "static_cast<" + typeName(FnPtr) + ">(&" + qualifiedName(K) + ")";
+    KI.Callee = Callee;
   }
   KI.Signature = K->getType().getAsString(Policy);
   KI.NumSlots = Layout.NumSlots;
@@ -590,6 +349,11 @@ void Analysis::record(const CallExpr *Call, const FunctionDecl *K,
 void Analysis::run(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const FunctionDecl *Offload = Call->getDirectCallee();
+  // A call that can never run (in a template never instantiated, a
+  // discarded `if constexpr` branch, decltype or noexcept) did not make
+  // the header instantiate offload(): there is nothing to compile.
+  if (!Offload->isDefined())
+    return;
   // offload(Launch, kernel, args...) or offload(kernel, args...).
   bool ExplicitLaunch = false;
   if (Offload->getNumParams() > 0)
@@ -607,14 +371,26 @@ void Analysis::run(const MatchFinder::MatchResult &Result) {
   const FunctionDecl *K = Closure
                               ? resolveClosure(KernelExpr, Closure, CallOperator)
                               : resolveKernel(KernelExpr);
-  if (!K || !checkKernel(K, KernelExpr->getExprLoc()))
+  if (!K || !checkKernelDecl(K, KernelExpr->getExprLoc(), Diags))
     return;
   std::optional<KernelLayout> Layout = layoutOf(K, Call->getExprLoc());
   unsigned FirstArg = Closure ? KernelArg : KernelArg + 1;
-  if (!Layout || !checkArguments(Call, FirstArg, K, *Layout, ExplicitLaunch))
+  if (!Layout ||
+      !checkArguments(Call, FirstArg, K, *Layout, ExplicitLaunch, S, Diags))
     return;
+  std::string Callee;
+  if (!Closure) {
+    std::optional<std::string> Name = Namer.callee(K);
+    if (!Name) {
+      Diags.report(KernelExpr->getExprLoc(), Diag::TemplateArgumentNotNameable)
+          << K << Namer.failure().Argument << Namer.failure().Why
+          << KernelExpr->getSourceRange();
+      return;
+    }
+    Callee = std::move(*Name);
+  }
   Bodies.check(Closure ? CallOperator : K);
-  record(Call, K, *Layout, Closure);
+  record(Call, K, *Layout, Closure, Callee);
 }
 
 Metadata Analysis::run() {
@@ -634,14 +410,15 @@ Metadata Analysis::run() {
   }
   for (auto &[Mangled, K] : Kernels)
     M.Kernels.push_back(std::move(K));
-  M.Math = Bodies.usesMath();
+  M.Globals = Bodies.constantGlobals();
   return M;
 }
 
 } // namespace
 
-Metadata analyzeTranslationUnit(ASTContext &Ctx, Sema &S, Diagnostics &Diags) {
-  return Analysis(Ctx, S, Diags).run();
+Metadata analyzeTranslationUnit(ASTContext &Ctx, Sema &S, Diagnostics &Diags,
+                                llvm::ArrayRef<Target> Targets) {
+  return Analysis(Ctx, S, Diags, Targets).run();
 }
 
 } // namespace offload::plugin

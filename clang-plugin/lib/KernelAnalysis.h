@@ -10,6 +10,7 @@
 
 #include "Diagnostics.h"
 #include "Metadata.h"
+#include "Options.h"
 
 namespace clang {
 class ASTContext;
@@ -21,6 +22,7 @@ namespace offload::plugin {
 /// Analyses the whole translation unit. Problems are reported through Diags;
 /// the returned metadata holds the kernels of the calls that were valid.
 Metadata analyzeTranslationUnit(clang::ASTContext &Ctx, clang::Sema &S,
-                                Diagnostics &Diags);
+                                Diagnostics &Diags,
+                                llvm::ArrayRef<Target> Targets);
 
 } // namespace offload::plugin

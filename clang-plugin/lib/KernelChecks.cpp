@@ -6,13 +6,19 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Sema/Initialization.h"
+#include "clang/Sema/Sema.h"
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <set>
+
 using namespace clang;
+using offload::detail::ParamKind;
 
 namespace offload::plugin {
 namespace {
@@ -79,6 +85,128 @@ void reportUnsupportedParam(const ParmVarDecl *P, ASTContext &Ctx,
   }
   Diags.report(P->getLocation(), Diag::UnsupportedParam)
       << P << T << P->getSourceRange();
+}
+
+/// Whether values of type T hold an address: pointers, references, and
+/// classes or arrays containing them (std::span, offload::Region, ...).
+static bool holdsAddress(QualType T, unsigned Depth = 0) {
+  T = T.getCanonicalType();
+  if (T->isPointerType() || T->isReferenceType() || T->isMemberPointerType())
+    return true;
+  if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
+    return holdsAddress(AT->getElementType(), Depth);
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 8)
+    return false;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (holdsAddress(B.getType(), Depth + 1))
+      return true;
+  for (const FieldDecl *F : RD->fields())
+    if (holdsAddress(F->getType(), Depth + 1))
+      return true;
+  return false;
+}
+
+/// Checks one value a closure carries to the device (a capture or a
+/// field): it must be plain data, not an address.
+static bool checkCarried(const CXXRecordDecl *RD, const FieldDecl *F,
+                         const NamedDecl *What, SourceLocation Loc,
+                         ASTContext &Ctx, Diagnostics &Diags) {
+  QualType Type = Ctx.getCanonicalTagType(RD);
+  QualType T = F->getType();
+  auto Note = [&] {
+    if (What)
+      Diags.report(What->getLocation(), Diag::NoteCaptured) << What;
+  };
+  if (holdsAddress(T)) {
+    Diags.report(Loc, Diag::ClosureCapturesPointer)
+        << Type << (What ? What : F) << T;
+    Note();
+    return false;
+  }
+  if (!T.isTriviallyCopyableType(Ctx)) {
+    Diags.report(Loc, Diag::ClosureNotCopyable)
+        << Type << (What ? What : F) << T;
+    Note();
+    return false;
+  }
+  return true;
+}
+
+/// A closure travels to the device by value: its captures or fields must be
+/// values, not references or addresses of host memory.
+bool checkClosureState(const Expr *E, const CXXRecordDecl *RD, ASTContext &Ctx,
+                       Diagnostics &Diags) {
+  bool Ok = true;
+  if (RD->isLambda()) {
+    const auto *Lambda = dyn_cast<LambdaExpr>(E->IgnoreImplicit());
+    auto Field = RD->field_begin();
+    for (const LambdaCapture &C : RD->captures()) {
+      SourceLocation Loc = C.getLocation();
+      if (C.capturesThis()) {
+        Diags.report(Loc, Diag::ClosureCapturesThis);
+        Ok = false;
+      } else if (C.capturesVariable() &&
+                 C.getCaptureKind() == LCK_ByRef) {
+        auto D = Diags.report(Loc, Diag::ClosureCapturesByReference)
+                 << C.getCapturedVar();
+        if (Lambda && C.isImplicit() &&
+            Lambda->getCaptureDefault() == LCD_ByRef)
+          D << FixItHint::CreateReplacement(Lambda->getCaptureDefaultLoc(),
+                                            "=");
+        Ok = false;
+      } else if (C.capturesVariable() && Field != RD->field_end()) {
+        Ok &= checkCarried(RD, *Field, C.getCapturedVar(), Loc, Ctx, Diags);
+      }
+      if (Field != RD->field_end())
+        ++Field;
+    }
+  } else {
+    for (const FieldDecl *F : RD->fields())
+      Ok &= checkCarried(RD, F, F, E->getExprLoc(), Ctx, Diags);
+  }
+  if (Ok && Ctx.getTypeSizeInChars(Ctx.getCanonicalTagType(RD)).getQuantity() > 256) {
+    Diags.report(E->getExprLoc(), Diag::ClosureTooLarge)
+        << Ctx.getCanonicalTagType(RD)
+        << unsigned(Ctx.getTypeSizeInChars(Ctx.getCanonicalTagType(RD))
+                        .getQuantity());
+    Ok = false;
+  }
+  return Ok;
+}
+
+bool checkKernelDecl(const FunctionDecl *K, SourceLocation Loc,
+                     Diagnostics &Diags) {
+  auto NoteDecl = [&] {
+    Diags.report(K->getLocation(), Diag::NoteKernelDeclared) << K;
+  };
+  if (auto *MD = dyn_cast<CXXMethodDecl>(K); MD && !MD->isStatic()) {
+    Diags.report(Loc, Diag::KernelMethod) << K;
+    NoteDecl();
+    return false;
+  }
+  if (!K->getReturnType()->isVoidType()) {
+    Diags.report(Loc, Diag::KernelNotVoid) << K << K->getReturnType();
+    NoteDecl();
+    return false;
+  }
+  if (K->isVariadic()) {
+    Diags.report(Loc, Diag::KernelVariadic) << K;
+    NoteDecl();
+    return false;
+  }
+  for (const DeclContext *DC = K->getDeclContext(); DC; DC = DC->getParent())
+    if (DC->isFunctionOrMethod()) {
+      Diags.report(Loc, Diag::KernelNotNameable) << K;
+      NoteDecl();
+      return false;
+    }
+  if (!K->isDefined()) {
+    Diags.report(Loc, Diag::KernelNoDefinition) << K;
+    NoteDecl();
+    return false;
+  }
+  return true;
 }
 
 namespace {
@@ -155,9 +283,64 @@ bool checkAliasing(const CallExpr *Call, unsigned FirstArg,
   return Ok;
 }
 
+bool checkArguments(const CallExpr *Call, unsigned FirstArg,
+                    const FunctionDecl *K, const KernelLayout &Layout,
+                    bool ExplicitLaunch, Sema &S, Diagnostics &Diags) {
+  ASTContext &Ctx = S.getASTContext();
+  unsigned NumArgs = Call->getNumArgs() - FirstArg;
+  if (NumArgs != K->getNumParams()) {
+    Diags.report(Call->getExprLoc(), Diag::ArityMismatch)
+        << NumArgs << K << K->getNumParams() << Call->getSourceRange();
+    Diags.report(K->getLocation(), Diag::NoteKernelDeclared) << K;
+    return false;
+  }
+  bool Ok = true;
+  for (unsigned I = 0; I < NumArgs; ++I) {
+    const ParmVarDecl *P = K->getParamDecl(I);
+    if (Layout.Params[I].Kind == ParamKind::Unsupported) {
+      reportUnsupportedParam(P, Ctx, Diags);
+      Ok = false;
+      continue;
+    }
+    const Expr *Arg = Call->getArg(FirstArg + I)->IgnoreImplicit();
+    InitializedEntity Entity =
+        InitializedEntity::InitializeParameter(Ctx, const_cast<ParmVarDecl *>(P));
+    if (S.CanPerformCopyInitialization(Entity, const_cast<Expr *>(Arg)))
+      continue;
+    if (Layout.Params[I].Kind == ParamKind::Region &&
+        Arg->getType().isConstQualified())
+      Diags.report(Arg->getExprLoc(), Diag::RegionNeedsMutableData)
+          << P << Arg->getType() << Arg->getSourceRange();
+    else
+      Diags.report(Arg->getExprLoc(), Diag::ArgumentMismatch)
+          << Arg->getType() << P << P->getType() << Arg->getSourceRange();
+    Diags.report(P->getLocation(), Diag::NoteParamDeclared) << P;
+    Ok = false;
+  }
+  if (Ok) {
+    llvm::SmallVector<bool, 8> IsMutable;
+    for (const ParamLayout &PL : Layout.Params)
+      IsMutable.push_back(PL.Kind == ParamKind::Region ||
+                          PL.Kind == ParamKind::Reduction ||
+                          PL.Kind == ParamKind::Atomic);
+    Ok = checkAliasing(Call, FirstArg, K, IsMutable, Diags);
+  }
+  if (Ok && Layout.Dims == 0 && !ExplicitLaunch) {
+    Diags.report(Call->getExprLoc(), Diag::NoGeometry)
+        << K << Call->getSourceRange();
+    Ok = false;
+  }
+  if (Ok && Layout.Dims > 1 && ExplicitLaunch) {
+    Diags.report(Call->getArg(0)->getExprLoc(), Diag::LaunchNotOneDimensional)
+        << K << Layout.Dims << Call->getArg(0)->getSourceRange();
+    Ok = false;
+  }
+  return Ok;
+}
+
 namespace {
 
-/// A variable with static storage that E writes or reads, if E names one
+/// A mutable variable with static storage that E writes, if E names one
 /// (through members of it and elements of a global array).
 const VarDecl *globalVariable(const Expr *E) {
   E = E->IgnoreParenImpCasts();
@@ -175,11 +358,85 @@ const VarDecl *globalVariable(const Expr *E) {
   return nullptr;
 }
 
+/// The variable with static storage an address or reference is formed
+/// from, through members, elements and `&` (for casts that drop const).
+const VarDecl *addressedGlobal(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+    return addressedGlobal(UO->getSubExpr());
+  if (auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() ? nullptr : addressedGlobal(ME->getBase());
+  if (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return addressedGlobal(AS->getBase());
+  if (auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->hasGlobalStorage())
+      return VD;
+  return nullptr;
+}
+
+/// How device code may use a variable with static storage.
+enum class GlobalUse {
+  Constant,          // read-only data the image gets a copy of
+  Mutable,           // shared with the host: not available to kernels
+  ComputedAtRunTime, // const, but its value is computed by the host
+  DefinedElsewhere,  // const, but its initializer is in another TU
+};
+
+GlobalUse classifyGlobal(const VarDecl *VD, ASTContext &Ctx) {
+  QualType T = VD->getType();
+  if (T->isReferenceType() || VD->getTLSKind() != VarDecl::TLS_None)
+    return GlobalUse::Mutable;
+  if (!VD->isConstexpr() && !T.isConstant(Ctx))
+    return GlobalUse::Mutable;
+  // A mutable member makes even a const object writable.
+  if (const CXXRecordDecl *RD = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+      RD && RD->hasDefinition() && RD->hasMutableFields())
+    return GlobalUse::Mutable;
+  const VarDecl *WithInit = nullptr;
+  if (!VD->getAnyInitializer(WithInit))
+    return GlobalUse::DefinedElsewhere;
+  if (!WithInit->hasConstantInitialization())
+    return GlobalUse::ComputedAtRunTime;
+  return GlobalUse::Constant;
+}
+
+} // namespace
+
+/// What the body checks share across the kernels of a translation unit.
+struct CheckState {
+  CheckState(ASTContext &Ctx, Diagnostics &Diags) : Ctx(Ctx), Diags(Diags), Names(Ctx) {}
+  ASTContext &Ctx;
+  Diagnostics &Diags;
+  std::string NvptxTarget; // the first sm_XX target, if any
+  ASTNameGenerator Names;
+  llvm::DenseSet<const FunctionDecl *> Checked;
+  llvm::DenseSet<const VarDecl *> ConstantGlobals;
+  std::set<std::string> GlobalNames;
+};
+
+namespace {
+
+/// Whether F is part of the API that only runs on the host (offload(),
+/// preload(), ...): the header tags it OFFLOAD_HOST_ONLY.
+bool isHostOnly(const FunctionDecl *F) {
+  auto Tagged = [](const Decl *D) {
+    for (const auto *A : D->specific_attrs<AnnotateAttr>())
+      if (A->getAnnotation() == "offload.host_only")
+        return true;
+    return false;
+  };
+  if (Tagged(F))
+    return true;
+  if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern())
+    return Tagged(Pattern);
+  return false;
+}
+
 class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
 public:
-  BodyVisitor(const FunctionDecl *Kernel, Diagnostics &Diags,
-              llvm::DenseSet<const FunctionDecl *> &Checked, bool &UsesMath)
-      : Shown(Kernel), Diags(Diags), Checked(Checked), UsesMath(UsesMath) {
+  BodyVisitor(const FunctionDecl *Kernel, CheckState &State)
+      : Shown(Kernel), State(State), Diags(State.Diags),
+        Checked(State.Checked) {
     // A lambda kernel is named after its closure: "(lambda at f.cpp:3:5)".
     if (auto *M = dyn_cast<CXXMethodDecl>(Kernel);
         M && M->getParent()->isLambda())
@@ -238,9 +495,59 @@ public:
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    if (const VarDecl *Global = globalVariable(Ref);
-        Global && !Written.contains(Ref) && Reported.insert(Ref).second)
-      report(Ref, Diag::ReadsGlobal, Global);
+    auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    // Uses the compiler folds to a constant or never evaluates need no
+    // storage on the device.
+    if (!VD || !VD->hasGlobalStorage() || Ref->isNonOdrUse() != NOUR_None ||
+        Written.contains(Ref) || !Reported.insert(Ref).second)
+      return true;
+    switch (classifyGlobal(VD, State.Ctx)) {
+    case GlobalUse::Constant:
+      useConstant(VD);
+      break;
+    case GlobalUse::Mutable:
+      // Any use: a read would see a copy the host never updates, and an
+      // address or reference (int &r = g, a span over it, atomic_ref,
+      // structured bindings, a template argument) would let it be written.
+      report(Ref, Diag::ReadsGlobal, VD);
+      break;
+    case GlobalUse::ComputedAtRunTime:
+      report(Ref, Diag::GlobalComputedAtRunTime, VD);
+      break;
+    case GlobalUse::DefinedElsewhere:
+      report(Ref, Diag::GlobalDefinedElsewhere, VD);
+      break;
+    }
+    return true;
+  }
+
+  /// const_cast (or a C-style cast) that drops const from constant data.
+  bool VisitExplicitCastExpr(ExplicitCastExpr *Cast) {
+    QualType To = Cast->getTypeAsWritten();
+    QualType Pointee = To->isPointerType() || To->isReferenceType()
+                           ? To->getPointeeType()
+                           : QualType();
+    if (Cast->getCastKind() == CK_NoOp && !Pointee.isNull() &&
+        !Pointee.isConstQualified())
+      if (const VarDecl *VD = addressedGlobal(Cast->getSubExpr())) {
+        markWritten(Cast->getSubExpr());
+        report(Cast, Diag::WritesGlobal, VD);
+      }
+    return true;
+  }
+
+  /// Conversions between 128-bit integers and floating point, which NVPTX
+  /// code generation cannot lower.
+  bool VisitCastExpr(CastExpr *Cast) {
+    if (State.NvptxTarget.empty() ||
+        (Cast->getCastKind() != CK_IntegralToFloating &&
+         Cast->getCastKind() != CK_FloatingToIntegral))
+      return true;
+    QualType From = Cast->getSubExpr()->getType(), To = Cast->getType();
+    QualType Int = Cast->getCastKind() == CK_IntegralToFloating ? From : To;
+    if (State.Ctx.getIntWidth(Int) > 64 &&
+        !Cast->getSubExpr()->isEvaluatable(State.Ctx))
+      report(Cast, Diag::UnsupportedConversion, From, To, State.NvptxTarget);
     return true;
   }
 
@@ -302,7 +609,11 @@ private:
   }
 
   void visitCallee(const Expr *Call, const FunctionDecl *Callee) {
-    // The header's own functions are trusted (and partly host-only).
+    if (isHostOnly(Callee)) {
+      report(Call, Diag::CallsHostOnly, Callee->getQualifiedNameAsString());
+      return;
+    }
+    // The header's own device code is trusted.
     if (inNamespace(Callee, "offload"))
       return;
     if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
@@ -316,32 +627,19 @@ private:
       report(Call, Diag::CallsTargetBuiltin, Callee);
       return;
     }
-    UsesMath |= isMathFunction(Callee);
-    if (!Callee->isDefined() && !Callee->getBuiltinID() && !Callee->isDeleted()) {
+    if (!Callee->isDefined() && !Callee->getBuiltinID() &&
+        !Callee->isDeleted() && !definedForDevices(Callee)) {
       report(Call, Diag::CallsUndefined, Callee);
       return;
     }
     visitFunction(Callee, Call);
   }
 
-  /// A <math.h> function, as a builtin (sqrt) or its __builtin_ form.
-  static bool isMathFunction(const FunctionDecl *F) {
-    unsigned ID = F->getBuiltinID();
-    if (!ID)
-      return false;
-    ASTContext &Ctx = F->getASTContext();
-    auto FromMathH = [&](unsigned B) {
-      const char *Header = Ctx.BuiltinInfo.getHeaderName(B);
-      return Header && StringRef(Header) == "math.h";
-    };
-    if (FromMathH(ID))
-      return true;
-    std::string Name = Ctx.BuiltinInfo.getName(ID);
-    StringRef Base(Name);
-    if (!Base.consume_front("__builtin_"))
-      return false;
-    unsigned Plain = Ctx.Idents.get(Base).getBuiltinID();
-    return Plain && FromMathH(Plain);
+  /// C library functions that every image has: the host device's from the
+  /// process, the GPUs' from offload/detail/assert.hpp.
+  static bool definedForDevices(const FunctionDecl *F) {
+    return F->isExternC() && F->getIdentifier() &&
+           F->getName() == "__assert_fail";
   }
 
   static bool isDevirtualized(const CXXMemberCallExpr *Call,
@@ -359,6 +657,17 @@ private:
       if (auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
         return !ME->isArrow() && !Var->getType()->isReferenceType();
     return false;
+  }
+
+  /// Constant data the kernel reads: the image gets a copy, and so does
+  /// what its initializer refers to.
+  void useConstant(const VarDecl *VD) {
+    if (!State.ConstantGlobals.insert(VD).second)
+      return;
+    State.GlobalNames.insert(State.Names.getName(VD));
+    const VarDecl *WithInit = nullptr;
+    if (const Expr *Init = VD->getAnyInitializer(WithInit))
+      TraverseStmt(const_cast<Expr *>(Init));
   }
 
   void checkWrite(const Expr *Target) {
@@ -408,17 +717,33 @@ private:
 
 private:
   const NamedDecl *Shown; // how messages name the kernel
+  CheckState &State;
   Diagnostics &Diags;
   llvm::DenseSet<const FunctionDecl *> &Checked;
-  bool &UsesMath;
   llvm::SmallVector<Frame, 8> Stack;
   llvm::DenseSet<const DeclRefExpr *> Written, Reported;
 };
 
 } // namespace
 
+KernelBodyChecker::KernelBodyChecker(ASTContext &Ctx, Diagnostics &Diags,
+                                     llvm::ArrayRef<Target> Targets)
+    : State(std::make_unique<CheckState>(Ctx, Diags)) {
+  for (const Target &T : Targets)
+    if (T.Kind == Target::Nvptx) {
+      State->NvptxTarget = T.Name;
+      break;
+    }
+}
+
+KernelBodyChecker::~KernelBodyChecker() = default;
+
 void KernelBodyChecker::check(const FunctionDecl *Kernel) {
-  BodyVisitor(Kernel, Diags, Checked, UsesMath).visitFunction(Kernel, nullptr);
+  BodyVisitor(Kernel, *State).visitFunction(Kernel, nullptr);
+}
+
+std::vector<std::string> KernelBodyChecker::constantGlobals() const {
+  return {State->GlobalNames.begin(), State->GlobalNames.end()};
 }
 
 } // namespace offload::plugin

@@ -10,17 +10,60 @@
 #pragma once
 
 #include "Diagnostics.h"
+#include "Options.h"
 
-#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+// The argument layout the header and the plugin share.
+#include <offload/detail/params.hpp>
 
 namespace clang {
 class ASTContext;
 class CallExpr;
+class CXXRecordDecl;
+class Expr;
 class FunctionDecl;
 class ParmVarDecl;
+class Sema;
+class SourceLocation;
 } // namespace clang
 
 namespace offload::plugin {
+
+/// One parameter's layout, and a kernel's, as the header's
+/// offload::detail::Signature gives them.
+struct ParamLayout {
+  offload::detail::ParamKind Kind;
+  offload::detail::MapKind Map;
+  unsigned Slots;
+};
+struct KernelLayout {
+  unsigned NumSlots = 0;
+  unsigned Dims = 0; // of the launch its Regions and Ranges ask for
+  std::vector<ParamLayout> Params;
+};
+
+/// Checks that K can be a kernel: a void, non-variadic function that is
+/// not a non-static member, defined here, nameable from namespace scope.
+bool checkKernelDecl(const clang::FunctionDecl *K, clang::SourceLocation Loc,
+                     Diagnostics &Diags);
+
+/// A lambda or function object E of class RD travels to the device by
+/// value: its captures or fields must be values, not references or
+/// addresses of host memory, and it must be small.
+bool checkClosureState(const clang::Expr *E, const clang::CXXRecordDecl *RD,
+                       clang::ASTContext &Ctx, Diagnostics &Diags);
+
+/// Checks the arguments of Call (from FirstArg) against kernel K's
+/// parameters: count, supported types, conversions, aliasing of mutable
+/// data, and that the launch has a geometry.
+bool checkArguments(const clang::CallExpr *Call, unsigned FirstArg,
+                    const clang::FunctionDecl *K, const KernelLayout &Layout,
+                    bool ExplicitLaunch, clang::Sema &S, Diagnostics &Diags);
 
 /// Reports why parameter P's type cannot be a kernel parameter, with the
 /// most specific message (and a fix-it where one is obvious).
@@ -35,19 +78,20 @@ bool checkAliasing(const clang::CallExpr *Call, unsigned FirstArg,
                    llvm::ArrayRef<bool> IsMutable, Diagnostics &Diags);
 
 /// Checks the body of Kernel and of every function it reaches. Each function
-/// is checked once per translation unit.
+/// is checked once per translation unit. Targets decide what their code
+/// generators cannot compile.
 class KernelBodyChecker {
 public:
-  explicit KernelBodyChecker(Diagnostics &Diags) : Diags(Diags) {}
+  KernelBodyChecker(clang::ASTContext &Ctx, Diagnostics &Diags,
+                    llvm::ArrayRef<Target> Targets);
+  ~KernelBodyChecker();
   void check(const clang::FunctionDecl *Kernel);
-  /// Whether a checked kernel reaches a function of <math.h>, which GPU
-  /// device code takes from the vendor's math library (libdevice).
-  bool usesMath() const { return UsesMath; }
+  /// The constant data with static storage that the checked kernels read,
+  /// by mangled name: the images need copies of them.
+  std::vector<std::string> constantGlobals() const;
 
 private:
-  Diagnostics &Diags;
-  llvm::DenseSet<const clang::FunctionDecl *> Checked;
-  bool UsesMath = false;
+  std::unique_ptr<struct CheckState> State;
 };
 
 } // namespace offload::plugin

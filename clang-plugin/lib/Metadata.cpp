@@ -43,7 +43,7 @@ std::string serialize(const Metadata &M) {
                                   {"abi", M.Abi},
                                   {"source", M.Source},
                                   {"kernels", std::move(Kernels)},
-                                  {"math", M.Math}};
+                                  {"globals", M.Globals}};
   // json::Object keeps its keys sorted, so the text is deterministic.
   return formatv("{0:2}\n", Root).str();
 }
@@ -86,7 +86,7 @@ Expected<Metadata> deserialize(StringRef Text) {
   json::ObjectMapper O(*Root, PathRoot);
   if (!O.map("version", M.Version) || !O.map("abi", M.Abi) ||
       !O.map("source", M.Source) || !O.map("kernels", M.Kernels) ||
-      !O.map("math", M.Math))
+      !O.map("globals", M.Globals))
     return PathRoot.getError();
   return M;
 }
@@ -105,6 +105,8 @@ void printKernels(const Metadata &M, raw_ostream &OS) {
     for (const std::string &C : K.Calls)
       OS << "  called at " << C << "\n";
   }
+  for (const std::string &G : M.Globals)
+    OS << "constant data " << G << "\n";
 }
 
 } // namespace offload::plugin

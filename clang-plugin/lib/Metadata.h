@@ -18,7 +18,7 @@
 namespace offload::plugin {
 
 /// Bumped whenever the format changes incompatibly.
-inline constexpr unsigned MetadataVersion = 2;
+inline constexpr unsigned MetadataVersion = 3;
 
 struct KernelParam {
   std::string Name;
@@ -45,8 +45,10 @@ struct Metadata {
   unsigned Version = MetadataVersion;
   unsigned Abi = 0;   // offload::detail::AbiVersion of the header used
   std::string Source; // the translation unit's main file
-  bool Math = false;  // kernels call <math.h> functions (GPUs: libdevice)
   std::vector<KernelInstance> Kernels;
+  /// Constant data with static storage that the kernels read, by mangled
+  /// name: the device compiles give each image a copy.
+  std::vector<std::string> Globals;
 };
 
 /// Deterministic JSON: the same kernels give byte-identical text.

@@ -106,6 +106,8 @@ Error Options::parse(StringRef Arg) {
     SaveTemps = Value.empty() ? "." : Value.str();
   } else if (Key == "import-metadata") {
     ImportMetadata = Value.str();
+  } else if (Key == "device-metadata") {
+    DeviceMetadata = Value.str();
   } else if (Key == "time-report" && Value.empty()) {
     TimeReport = true;
   } else if (Key == "device-opt") {

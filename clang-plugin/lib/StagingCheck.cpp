@@ -51,6 +51,28 @@ const VarDecl *variableOf(const Expr *E) {
   return nullptr;
 }
 
+/// Whether V is a handle that stages Data mutably (a release or sync of it
+/// copies Data back, which makes the host copy current).
+bool stagesMutably(const VarDecl *V, const VarDecl *Data) {
+  const auto *Call =
+      V && V->getInit()
+          ? dyn_cast<CallExpr>(V->getInit()->IgnoreImplicit())
+          : nullptr;
+  return Call && isStagingCall(Call) && Call->getNumArgs() == 1 &&
+         Call->getDirectCallee()->getName() == "preload_mut" &&
+         variableOf(Call->getArg(0)) == Data;
+}
+
+/// Classes whose objects view data where it is (forming one reads nothing).
+bool isView(QualType T) {
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return false;
+  std::string Name = RD->getQualifiedNameAsString();
+  return Name == "std::span" || Name == "offload::Region" ||
+         Name == "offload::Atomic";
+}
+
 bool containsOffloadCall(const Stmt *S) {
   if (!S)
     return false;
@@ -88,15 +110,36 @@ public:
   bool TraverseCXXMemberCallExpr(CXXMemberCallExpr *Call) {
     if (!Active)
       return false;
-    if (variableOf(Call->getImplicitObjectArgument()) == Handle)
-      if (const CXXMethodDecl *M = Call->getMethodDecl()) {
-        if (M->getName() == "release")
-          Active = false;
-        else if (M->getName() == "sync")
-          Synced = true;
-        return Active;
-      }
+    const VarDecl *Object = variableOf(Call->getImplicitObjectArgument());
+    const CXXMethodDecl *M = Call->getMethodDecl();
+    if (Object == Handle && M) {
+      if (M->getName() == "release")
+        Active = false;
+      else if (M->getName() == "sync")
+        Synced = true;
+      return Active;
+    }
+    // Releasing or syncing another mutable handle of the same data copies
+    // it back too: the host copy is current after any release.
+    if (M && (M->getName() == "release" || M->getName() == "sync") &&
+        stagesMutably(Object, Data)) {
+      Synced = true;
+      return true;
+    }
     return RecursiveASTVisitor::TraverseCXXMemberCallExpr(Call);
+  }
+
+  // A block that ends the life of another mutable handle of the same data
+  // releases it, which copies the data back.
+  bool TraverseCompoundStmt(CompoundStmt *Block) {
+    if (!RecursiveASTVisitor::TraverseCompoundStmt(Block))
+      return false;
+    for (const Stmt *S : Block->body())
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (stagesMutably(dyn_cast<VarDecl>(D), Data))
+            Synced = true;
+    return Active;
   }
 
   // A loop that offloads makes the data stale again at its top.
@@ -121,7 +164,10 @@ public:
     }
     if (Ref->getDecl() != Data)
       return true;
-    bool Writes = isWrite(Ref);
+    Access Use = accessOf(Ref);
+    if (Use == Access::View)
+      return true;
+    bool Writes = Use == Access::Write;
     if (!Writes && (!Mutable || Synced))
       return true;
     Diags.report(Ref->getLocation(),
@@ -152,40 +198,68 @@ private:
     return isa_and_nonnull<CXXConstructExpr>(Parent);
   }
 
-  /// Whether Ref is modified where it is used: walks up through members,
-  /// subscripts and accessors to what consumes the lvalue.
-  bool isWrite(const Expr *E) {
+  /// What using E does with the data: reads or writes its elements, or
+  /// only forms a view of them (a std::span or Region over it, a pointer
+  /// from data() or &x[i]), which touches nothing. Walks up through
+  /// members, subscripts and accessors to what consumes the lvalue.
+  enum class Access { Read, Write, View };
+  Access accessOf(const Expr *E) {
+    bool Pointer = false; // E is an address (from data(), begin(), ...)
     for (const Expr *Parent = parentExpr(E); Parent;
          E = Parent, Parent = parentExpr(Parent)) {
       if (auto *Cast = dyn_cast<ImplicitCastExpr>(Parent)) {
         if (Cast->getCastKind() == CK_LValueToRValue)
-          return false;
+          return Pointer ? Access::View : Access::Read;
         continue;
       }
-      if (isa<ParenExpr, MemberExpr, ArraySubscriptExpr>(Parent))
+      if (isa<ParenExpr, MemberExpr>(Parent))
         continue;
-      if (auto *Op = dyn_cast<BinaryOperator>(Parent))
-        return Op->isAssignmentOp() && Op->getLHS()->IgnoreParens() == E;
-      if (auto *Op = dyn_cast<UnaryOperator>(Parent))
-        return Op->isIncrementDecrementOp() || Op->getOpcode() == UO_AddrOf;
+      if (isa<ArraySubscriptExpr>(Parent)) {
+        Pointer = false;
+        continue;
+      }
+      if (isa<CXXConstructExpr>(Parent) || isa<CXXFunctionalCastExpr>(Parent))
+        return isView(Parent->getType()) ? Access::View : Access::Read;
+      if (auto *Op = dyn_cast<BinaryOperator>(Parent)) {
+        if (Op->isAssignmentOp() && Op->getLHS()->IgnoreParens() == E)
+          return Access::Write;
+        return Pointer ? Access::View : Access::Read;
+      }
+      if (auto *Op = dyn_cast<UnaryOperator>(Parent)) {
+        if (Op->getOpcode() == UO_AddrOf)
+          return Access::View;
+        if (Op->getOpcode() == UO_Deref) {
+          Pointer = false;
+          continue;
+        }
+        return Op->isIncrementDecrementOp() && !Pointer ? Access::Write
+                                                        : Access::Read;
+      }
       if (auto *Call = dyn_cast<CXXMemberCallExpr>(Parent)) {
         const CXXMethodDecl *M = Call->getMethodDecl();
-        if (!M || M->isConst())
-          return false;
-        // Accessors hand out references: what happens to those decides.
-        if (isAccessor(M))
+        // Accessors hand out references or addresses: what happens to
+        // those decides.
+        // The size is the host's own: it is never stale.
+        if (M && (M->getName() == "size" || M->getName() == "empty"))
+          return Access::View;
+        if (M && isAccessor(M)) {
+          Pointer = !Call->getType()->isReferenceType() &&
+                    !Call->isLValue();
           continue;
-        return true;
+        }
+        return M && !M->isConst() ? Access::Write : Access::Read;
       }
       if (auto *Op = dyn_cast<CXXOperatorCallExpr>(Parent)) {
         auto *M = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
         if (Op->getNumArgs() > 0 && Op->getArg(0)->IgnoreParenImpCasts() ==
                                         E->IgnoreParenImpCasts()) {
-          if (Op->getOperator() == OO_Subscript)
+          if (Op->getOperator() == OO_Subscript) {
+            Pointer = false;
             continue;
-          return M && !M->isConst();
+          }
+          return M && !M->isConst() ? Access::Write : Access::Read;
         }
-        return false;
+        return Access::Read;
       }
       if (auto *Call = dyn_cast<CallExpr>(Parent)) {
         const FunctionDecl *F = Call->getDirectCallee();
@@ -193,13 +267,17 @@ private:
              ++I)
           if (Call->getArg(I)->IgnoreParenImpCasts() == E->IgnoreParenImpCasts()) {
             QualType T = F->getParamDecl(I)->getType();
-            return T->isReferenceType() && !T->getPointeeType().isConstQualified();
+            if (isView(T.getNonReferenceType()))
+              return Access::View;
+            return T->isReferenceType() && !T->getPointeeType().isConstQualified()
+                       ? Access::Write
+                       : Access::Read;
           }
-        return false;
+        return Access::Read;
       }
-      return false;
+      return Pointer ? Access::View : Access::Read;
     }
-    return false;
+    return Pointer ? Access::View : Access::Read;
   }
 
   static bool isAccessor(const CXXMethodDecl *M) {

@@ -11,7 +11,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "ClosureEntries.h"
+#include "DeviceConsumer.h"
 #include "DeviceLibraries.h"
+#include "DeviceModuleCheck.h"
+#include "DeviceSource.h"
 #include "DevicePass.h"
 #include "Diagnostics.h"
 #include "HostLowering.h"
@@ -37,7 +40,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
-#include <cstring>
 
 using namespace clang;
 using namespace offload::plugin;
@@ -58,39 +60,27 @@ bool emitsCode(const CompilerInstance &CI) {
   }
 }
 
-/// Whether Text calls a <math.h> function by name: a guess, made before
-/// parsing, that its kernels need the GPU math library.
-bool mentionsMath(llvm::StringRef Text) {
-  static const char *const Names[] = {
-      "sqrt", "cbrt",  "exp",   "exp2",  "expm1", "log",   "log2",  "log10",
-      "log1p", "pow",  "sin",   "cos",   "tan",   "asin",  "acos",  "atan",
-      "atan2", "sinh", "cosh",  "tanh",  "erf",   "erfc",  "tgamma", "lgamma",
-      "fmod", "hypot", "fabs",  "floor", "ceil",  "round", "trunc", "fmin",
-      "fmax", "fma",   "ldexp", "frexp", "copysign", "remainder", "rint"};
-  auto IsIdentifier = [](char C) { return llvm::isAlnum(C) || C == '_'; };
-  for (const char *Name : Names)
-    for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
-         At = Text.find(Name, At + 1)) {
-      size_t End = At + std::strlen(Name);
-      if (End < Text.size() && (Text[End] == 'f' || Text[End] == 'l'))
-        ++End; // sqrtf, sqrtl
-      if ((At > 0 && IsIdentifier(Text[At - 1])) ||
-          (End < Text.size() && IsIdentifier(Text[End])))
-        continue;
-      if (Text.drop_front(End).ltrim(" \t").starts_with("("))
-        return true;
-    }
-  return false;
+/// Why this compile cannot run device compiles over its input, if so: they
+/// include the original source, so it must be a file, not yet
+/// preprocessed.
+std::optional<std::string> inputProblem(const CompilerInstance &CI) {
+  const FrontendOptions &FO = CI.getFrontendOpts();
+  if (FO.Inputs.size() != 1)
+    return std::nullopt;
+  const FrontendInputFile &In = FO.Inputs[0];
+  if (!In.isFile() || In.getFile() == "-")
+    return std::string("standard input: compile a file instead");
+  if (In.getKind().isPreprocessed())
+    return "the preprocessed file '" + In.getFile().str() +
+           "' (clang's -save-temps splits the compile so): to keep the "
+           "device compiles' files, use -fplugin-arg-offload-save-temps=DIR "
+           "instead";
+  return std::nullopt;
 }
 
-struct EarlySource {
-  std::string Path; // absolute
-  bool Math;
-};
-
-/// The main source file, if its text calls something named offload (a
-/// cheap guess, made before parsing, that it has kernels).
-std::optional<EarlySource> mainSourceThatOffloads(const CompilerInstance &CI) {
+/// The main source file, absolute, if its text calls something named
+/// offload (a cheap guess, made before parsing, that it has kernels).
+std::optional<std::string> mainSourceThatOffloads(const CompilerInstance &CI) {
   const FrontendOptions &FO = CI.getFrontendOpts();
   if (FO.Inputs.size() != 1 || !FO.Inputs[0].isFile())
     return std::nullopt;
@@ -102,11 +92,11 @@ std::optional<EarlySource> mainSourceThatOffloads(const CompilerInstance &CI) {
       llvm::MemoryBuffer::getFile(Path);
   if (!Text)
     return std::nullopt;
-  llvm::StringRef All = (*Text)->getBuffer(), Rest = All;
+  llvm::StringRef Rest = (*Text)->getBuffer();
   for (size_t At; (At = Rest.find("offload")) != llvm::StringRef::npos;) {
     Rest = Rest.drop_front(At + 7).ltrim(" \t");
     if (Rest.starts_with("("))
-      return EarlySource{std::string(Path), mentionsMath(All)};
+      return std::string(Path);
   }
   return std::nullopt;
 }
@@ -118,14 +108,15 @@ public:
   OffloadConsumer(CompilerInstance &CI, Options Opts,
                   std::shared_ptr<LoweringState> State)
       : CI(CI), Opts(Opts), State(std::move(State)), Diags(CI.getDiagnostics()),
-        Pass(this->Opts, CI.getInvocation(), Diags) {
+        Pass(this->Opts, CI.getInvocation(), CI.getSourceManager(), Diags),
+        Input(inputProblem(CI)) {
     // Most of a device compile is parsing the source, which it can do while
     // the host pass parses it too: start the device compiles now when the
     // source looks like it offloads (else once the kernels are known). If
     // it has no kernels after all, they are stopped.
-    if (emitsCode(CI) && this->Opts.ImportMetadata.empty())
-      if (std::optional<EarlySource> Source = mainSourceThatOffloads(CI))
-        StartedEarly = Pass.launch(Source->Path, Source->Math);
+    if (emitsCode(CI) && this->Opts.ImportMetadata.empty() && !Input)
+      if (std::optional<std::string> Source = mainSourceThatOffloads(CI))
+        StartedEarly = Pass.launch(*Source);
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
@@ -133,9 +124,10 @@ public:
       return;
     Parsed = Clock::now();
     checkStaging(Ctx, Diags);
-    std::optional<Metadata> M = Opts.ImportMetadata.empty()
-                                    ? analyzeTranslationUnit(Ctx, CI.getSema(), Diags)
-                                    : importMetadata(Diags);
+    std::optional<Metadata> M =
+        Opts.ImportMetadata.empty()
+            ? analyzeTranslationUnit(Ctx, CI.getSema(), Diags, Opts.Targets)
+            : importMetadata(Diags);
     if (!M || Diags.engine().hasErrorOccurred())
       return;
     if (Opts.DumpMetadata)
@@ -147,6 +139,10 @@ public:
     Analyzed = Clock::now();
     if (M->Kernels.empty() || !emitsCode(CI))
       return;
+    if (Input) {
+      Diags.report({}, Diag::InputNotSource) << *Input;
+      return;
+    }
 
     // The device pass sees the kernels only through their serialized form,
     // exactly as if it ran in another process.
@@ -234,6 +230,7 @@ private:
   std::shared_ptr<LoweringState> State;
   Diagnostics Diags;
   DevicePass Pass;
+  const std::optional<std::string> Input; // why device compiles cannot run
   bool StartedEarly = false;
   Clock::time_point Created = Clock::now(), Parsed, Analyzed;
 };
@@ -242,16 +239,16 @@ class OffloadAction : public PluginASTAction {
 protected:
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
-    // A device compile loads this library for its LLVM pass only; the AST
-    // plugin stays out of it.
-    if (CI.getLangOpts().OpenMPIsTargetDevice)
-      return false;
     Diagnostics Diags(CI.getDiagnostics());
     for (const std::string &Arg : Args)
       if (llvm::Error E = Opts.parse(Arg)) {
         Diags.report({}, Diag::BadPluginArgument) << llvm::toString(std::move(E));
         return false;
       }
+    // In an OpenMP device compile the plugin runs only when the device pass
+    // started it, which says where the kernels' metadata is.
+    if (CI.getLangOpts().OpenMPIsTargetDevice)
+      return !Opts.DeviceMetadata.empty();
     if (Opts.Targets.empty())
       Opts.Targets = cantFail(parseTargets(defaultTargets()));
     return true;
@@ -259,6 +256,8 @@ protected:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    if (CI.getLangOpts().OpenMPIsTargetDevice)
+      return createDeviceConsumer(CI, Opts.DeviceMetadata);
     // The host pass's own macro; <offload/offload.hpp> lowers offload()
     // calls to the runtime when it sees it.
     Preprocessor &PP = CI.getPreprocessor();
@@ -287,10 +286,10 @@ private:
 } // namespace
 
 // Device compiles load this library as a pass plugin too (-fpass-plugin=),
-// for the pass that names closure kernels' entries and the one that links
-// the GPU math libraries the code calls. Both run first in the pipeline, at
-// every optimization level, so that the linked functions are optimized (and
-// inlined) with the kernels.
+// for the passes that name closure kernels' entries and link the GPU math
+// libraries the code calls (first in the pipeline, at every optimization
+// level, so that the linked functions are optimized with the kernels), and
+// the check of what the image leaves undefined (last).
 extern "C" LLVM_ATTRIBUTE_WEAK llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "cxx-offload-device", "22",
@@ -299,6 +298,11 @@ llvmGetPassPluginInfo() {
                 [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
                   MPM.addPass(ClosureEntryPass());
                   MPM.addPass(DeviceLibrariesPass());
+                });
+            PB.registerOptimizerLastEPCallback(
+                [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
+                   llvm::ThinOrFullLTOPhase) {
+                  MPM.addPass(DeviceModuleCheckPass());
                 });
           }};
 }

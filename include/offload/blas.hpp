@@ -101,14 +101,14 @@ inline double ddotCall(int N, std::span<const double> X,
 
 /// y = alpha * op(A) x + beta y; A is m x n, column-major with leading
 /// dimension lda.
-inline void sgemv(Transpose T, int M, int N, float Alpha,
+OFFLOAD_HOST_ONLY inline void sgemv(Transpose T, int M, int N, float Alpha,
                   std::span<const float> A, int Lda, std::span<const float> X,
                   float Beta, Region<float> Y) {
   offload_args(detail::sgemvCall, T, M, N, Alpha, A, Lda, X, Beta, Y);
 }
 
 /// C = alpha * op(A) op(B) + beta C; column-major, op(A) m x k, op(B) k x n.
-inline void dgemm(Transpose TA, Transpose TB, int M, int N, int K,
+OFFLOAD_HOST_ONLY inline void dgemm(Transpose TA, Transpose TB, int M, int N, int K,
                   double Alpha, std::span<const double> A, int Lda,
                   std::span<const double> B, int Ldb, double Beta,
                   Region<double> C, int Ldc) {
@@ -117,13 +117,13 @@ inline void dgemm(Transpose TA, Transpose TB, int M, int N, int K,
 }
 
 /// y += alpha x, for the first n elements.
-inline void daxpy(int N, double Alpha, std::span<const double> X,
+OFFLOAD_HOST_ONLY inline void daxpy(int N, double Alpha, std::span<const double> X,
                   Region<double> Y) {
   offload_args(detail::daxpyCall, N, Alpha, X, Y);
 }
 
 /// The dot product of the first n elements.
-inline double ddot(int N, std::span<const double> X,
+OFFLOAD_HOST_ONLY inline double ddot(int N, std::span<const double> X,
                    std::span<const double> Y) {
   return offload_args(detail::ddotCall, N, X, Y);
 }

@@ -19,6 +19,7 @@
 #include <offload/atomic.hpp>
 #include <offload/detail/check.hpp>
 #include <offload/detail/closure.hpp>
+#include <offload/detail/host_only.hpp>
 #include <offload/detail/params.hpp>
 #include <offload/launch.hpp>
 #include <offload/preload.hpp>
@@ -315,7 +316,7 @@ struct TransferTotals {
   std::uint64_t to_device_bytes = 0, from_device_bytes = 0;
   double to_device_seconds = 0, from_device_seconds = 0;
 };
-inline TransferTotals transfer_totals() {
+OFFLOAD_HOST_ONLY inline TransferTotals transfer_totals() {
 #if defined(__OFFLOAD_HOST__)
   detail::rt::Totals T = detail::rt::totals();
   return {T.ToDeviceBytes, T.FromDeviceBytes, T.ToDeviceSeconds,
@@ -328,7 +329,7 @@ inline TransferTotals transfer_totals() {
 /// Waits until every kernel queued on preloaded data has finished; a kernel
 /// that failed ends the program with a message naming it. Timing a loop of
 /// such calls needs this, as CUDA code needs cudaDeviceSynchronize().
-inline void synchronize() {
+OFFLOAD_HOST_ONLY inline void synchronize() {
 #if defined(__OFFLOAD_HOST__)
   detail::rt::synchronize();
 #endif
@@ -344,7 +345,8 @@ struct KernelResources {
   int local_bytes = -1;
   std::int64_t resident_threads = -1;
 };
-template <class Kernel> KernelResources kernel_resources(Kernel &&K) {
+template <class Kernel>
+OFFLOAD_HOST_ONLY KernelResources kernel_resources(Kernel &&K) {
   KernelResources R;
 #if defined(__OFFLOAD_HOST__)
   detail::rt::kernelResources(detail::kernelKey(K), &R.registers,
@@ -362,7 +364,7 @@ template <class Kernel> KernelResources kernel_resources(Kernel &&K) {
 /// its device work before returning, or leave it to the runtime's
 /// device synchronisation after the call.
 template <class Function, class... Args>
-decltype(auto) offload_args(Function &&F, Args &&...A) {
+OFFLOAD_HOST_ONLY decltype(auto) offload_args(Function &&F, Args &&...A) {
   using Fn = detail::KernelPtr<Function>;
   using Sig = detail::Signature<Fn>;
   static_assert(Sig::IsFunction,
@@ -395,15 +397,15 @@ decltype(auto) offload_args(Function &&F, Args &&...A) {
 /// call that needs the host, a preload's sync or release, or synchronize()
 /// waits for it.
 template <class Kernel, class... Args>
-requires(!std::is_same_v<std::remove_cvref_t<Kernel>, Launch>) void offload(
-    Kernel &&K, Args &&...A) {
+  requires(!std::is_same_v<std::remove_cvref_t<Kernel>, Launch>)
+OFFLOAD_HOST_ONLY void offload(Kernel &&K, Args &&...A) {
   detail::dispatch<Kernel, false>(Launch{}, std::forward<Kernel>(K),
                                   std::forward<Args>(A)...);
 }
 
 /// The same with explicit launch geometry.
 template <class Kernel, class... Args>
-void offload(Launch L, Kernel &&K, Args &&...A) {
+OFFLOAD_HOST_ONLY void offload(Launch L, Kernel &&K, Args &&...A) {
   detail::dispatch<Kernel, true>(L, std::forward<Kernel>(K),
                                  std::forward<Args>(A)...);
 }

@@ -24,6 +24,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <offload/detail/host_only.hpp>
+
 #include <cstdint>
 #include <span>
 #include <type_traits>
@@ -47,7 +49,7 @@ public:
   using element_type = std::remove_reference_t<Reference>;
   static constexpr bool is_mutable = !std::is_const_v<element_type>;
 
-  explicit Preloaded(C &Data)
+  OFFLOAD_HOST_ONLY explicit Preloaded(C &Data)
       : Data(&Data), Ptr(std::ranges::data(Data)),
         Bytes(std::ranges::size(Data) * sizeof(element_type)) {
 #if defined(__OFFLOAD_HOST__)
@@ -71,7 +73,7 @@ public:
   ~Preloaded() { release(); }
 
   /// Copies mutable data back to the host now; it stays on the device.
-  void sync() const
+  OFFLOAD_HOST_ONLY void sync() const
     requires is_mutable
   {
 #if defined(__OFFLOAD_HOST__)
@@ -82,7 +84,7 @@ public:
 
   /// Ends the staging: mutable data is copied back, the device copy is
   /// released (when no other handle stages it). Later calls do nothing.
-  void release() {
+  OFFLOAD_HOST_ONLY void release() {
     if (!Data)
       return;
 #if defined(__OFFLOAD_HOST__)
@@ -110,12 +112,14 @@ private:
 };
 
 /// Stages read-only data on the device until the handle is released.
-template <class C> [[nodiscard]] Preloaded<const C> preload(const C &Data) {
+template <class C>
+[[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<const C> preload(const C &Data) {
   return Preloaded<const C>(Data);
 }
 
 /// Stages mutable data on the device; releasing the handle copies it back.
-template <class C> [[nodiscard]] Preloaded<C> preload_mut(C &Data) {
+template <class C>
+[[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<C> preload_mut(C &Data) {
   return Preloaded<C>(Data);
 }
 

@@ -11,6 +11,7 @@
 #error "offload/detail/gpu.hpp is for GPU device compiles"
 #endif
 
+#include <offload/detail/assert.hpp>
 #include <offload/detail/atomics.hpp>
 #include <offload/reduce.hpp>
 #include <offload/strategy.hpp>
@@ -128,6 +129,7 @@ template <class Op, class V> inline void atomicCombine(V *Target, V X) {
   } else if constexpr (Op::kind == ReduceKind::Max) {
     atomicFetchMax(Target, X);
   } else {
+#if defined(__NVPTX__)
     // Value-with-location pairs: a compare-and-swap loop on their 128 bits.
     using Bits = unsigned __int128;
     static_assert(sizeof(V) == sizeof(Bits) && alignof(V) == sizeof(Bits));
@@ -140,6 +142,16 @@ template <class Op, class V> inline void atomicCombine(V *Target, V X) {
           atomicCompareExchange(Word, Old, Op::toBits(Next)))
         return;
     }
+#else
+    // AMD GPUs have no 128-bit compare-and-swap: a lock serialises the
+    // combines, one per block (thread 0 of each takes it).
+    static unsigned Lock = 0;
+    while (__scoped_atomic_exchange_n(&Lock, 1u, __ATOMIC_ACQUIRE,
+                                      __MEMORY_SCOPE_DEVICE) != 0)
+      __builtin_amdgcn_s_sleep(1);
+    *Target = Op::combine(*Target, X);
+    __scoped_atomic_store_n(&Lock, 0u, __ATOMIC_RELEASE, __MEMORY_SCOPE_DEVICE);
+#endif
   }
 }
 

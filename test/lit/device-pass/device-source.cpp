@@ -1,7 +1,8 @@
 // The device translation unit: the original source, then one extern "C"
 // entry per kernel instantiation taking the implicit dyn_ptr and one 8-byte
 // slot per argument word, then a declare-target table that makes OpenMP
-// device mode emit the entries.
+// device mode emit the entries, and the device environment libomptarget
+// writes into every image it loads.
 // RUN: %offload_host -fsyntax-only -fplugin-arg-offload-dump=device-source %s | FileCheck %s
 #include <offload/offload.hpp>
 #include <vector>
@@ -16,7 +17,7 @@ void run(std::vector<float> &f, std::vector<double> &d) {
   offload::offload(fill<double>, Pair{1, 2}, d);
 }
 
-// CHECK:      // cxx-offload device translation unit, from kernel metadata v2.
+// CHECK:      // cxx-offload device translation unit, from kernel metadata v3.
 // CHECK-NEXT: #include "{{.*}}device-source.cpp"
 // CHECK-NEXT: // kernel fill<{{double|float}}>
 // CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E1:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3, std::uint64_t s4, std::uint64_t s5) {
@@ -27,4 +28,7 @@ void run(std::vector<float> &f, std::vector<double> &d) {
 // CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E2:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3, std::uint64_t s4, std::uint64_t s5) {
 // CHECK:      #pragma omp begin declare target
 // CHECK-NEXT: {{\[\[}}gnu::used]] static void *const __offload_entries[] = {(void *)&[[E1]], (void *)&[[E2]]};
+// CHECK-NEXT: extern "C" {
+// CHECK-NEXT: {{\[\[}}gnu::used, gnu::retain, gnu::weak, gnu::visibility("protected")]] unsigned long long __omp_rtl_device_environment[6];
+// CHECK-NEXT: }
 // CHECK-NEXT: #pragma omp end declare target

@@ -31,17 +31,16 @@
 // concurrent device compiles do not interleave.)
 // RUN: %offload -DCLASSIFY -fplugin-arg-offload-targets=sm_90 -fplugin-arg-offload-save-temps=%t/classify -Rremark-backend-plugin -c %s -o %t/classify.o 2>&1 | FileCheck %s --check-prefix=CLASSIFY
 // RUN: not grep -E "\.extern|nvvm_reflect" %t/classify/math-libraries.sm_90.ptx
-// CLASSIFY: remark: cxx-offload: sm_90: linked {{[1-9][0-9]*}} functions of {{.*}}libdevice.10.bc
+// CLASSIFY: remark: cxx-offload: sm_90: linked {{[1-9][0-9]*}} functions of {{.*}}libdevice.10.bc (in the device compile for 'sm_90')
 // RUN: %offload -DCOMPLEX -fplugin-arg-offload-targets=gfx942 -fplugin-arg-offload-save-temps=%t/complex -Rremark-backend-plugin -c %s -o %t/complex.o 2>&1 | FileCheck %s --check-prefix=COMPLEX
 // RUN: llvm-nm -D --undefined-only %t/complex/math-libraries.gfx942.hsaco | count 0
 // COMPLEX: remark: cxx-offload: gfx942: linked {{[1-9][0-9]*}} functions of {{.*}} (ocml, {{.*}})
 //
 // Below -O3 the libraries are linked all the same, before the optimizer.
-// (Not checked for sm_XX here: below -O2 its kernels still call the OpenMP
-// runtime's __kmpc_alloc_shared, with or without math.)
-// RUN: %offload -DCLASSIFY -DCOMPLEX -DMATH -fplugin-arg-offload-device-opt=0 -fplugin-arg-offload-targets=gfx90a -fplugin-arg-offload-save-temps=%t/O0 -c %s -o %t/O0.o
+// RUN: %offload -DCLASSIFY -DCOMPLEX -DMATH -fplugin-arg-offload-device-opt=0 -fplugin-arg-offload-targets=sm_90,gfx90a -fplugin-arg-offload-save-temps=%t/O0 -c %s -o %t/O0.o
 // RUN: llvm-nm -D --undefined-only %t/O0/math-libraries.gfx90a.hsaco | count 0
-// RUN: %offload -DCLASSIFY -DCOMPLEX -DMATH -fplugin-arg-offload-device-opt=1 -fplugin-arg-offload-targets=gfx942 -fplugin-arg-offload-save-temps=%t/O1 -c %s -o %t/O1.o
+// RUN: not grep -E "\.extern|nvvm_reflect" %t/O0/math-libraries.sm_90.ptx
+// RUN: %offload -DCLASSIFY -DCOMPLEX -DMATH -fplugin-arg-offload-device-opt=1 -fplugin-arg-offload-targets=sm_90,gfx942 -fplugin-arg-offload-save-temps=%t/O1 -c %s -o %t/O1.o
 // RUN: llvm-nm -D --undefined-only %t/O1/math-libraries.gfx942.hsaco | count 0
 //
 // Kernels without math load no library: no remark, and nothing of
@@ -52,10 +51,10 @@
 //
 // A library that is needed but not installed is a clear error.
 // RUN: env OFFLOAD_ROCM_PATH=%t/nowhere not %offload -DMATH -fplugin-arg-offload-targets=gfx90a -c %s -o %t/norocm.o 2>&1 | FileCheck %s --check-prefix=NOROCM
-// NOROCM: error: cxx-offload: the kernels call ROCm's device libraries (__ocml_{{[a-z0-9_]+}}), which were not found: install them with 'apt-get install rocm-device-libs', or set OFFLOAD_ROCM_PATH to a ROCm installation
+// NOROCM: error: the device compile for 'gfx90a' failed: cxx-offload: the kernels call ROCm's device libraries (__ocml_{{[a-z0-9_]+}}), which were not found: install them with 'apt-get install rocm-device-libs', or set OFFLOAD_ROCM_PATH to a ROCm installation
 // RUN: mkdir -p %t/cuda/bin && ln -sf %ptxas %t/cuda/bin/ptxas
 // RUN: env OFFLOAD_CUDA_PATH=%t/cuda not %offload -DCLASSIFY -fplugin-arg-offload-targets=sm_90 -c %s -o %t/nolibdevice.o 2>&1 | FileCheck %s --check-prefix=NOLIBDEVICE
-// NOLIBDEVICE: error: cxx-offload: the kernels call CUDA's libdevice (__nv_{{[a-z]+}}), which was not found as nvvm/libdevice/libdevice.10.bc beside ptxas's CUDA: install the CUDA toolkit or set OFFLOAD_CUDA_PATH to it
+// NOLIBDEVICE: error: the device compile for 'sm_90' failed: cxx-offload: the kernels call CUDA's libdevice (__nv_{{[a-z]+}}), which was not found as nvvm/libdevice/libdevice.10.bc beside ptxas's CUDA: install the CUDA toolkit or set OFFLOAD_CUDA_PATH to it
 #include <offload/offload.hpp>
 #include <cmath>
 #include <complex>

@@ -24,7 +24,7 @@ void throws(offload::Region<int> v) {
 
 Derived d;
 void rtti(offload::Region<int> v) {
-  const Base &b = d; // expected-warning {{kernel 'rtti' reads 'd'}}
+  const Base &b = d; // expected-error {{kernel 'rtti' uses 'd', a mutable variable with static storage}}
   for (auto [i, vi] : v)
     vi = typeid(b) == typeid(Derived) && dynamic_cast<const Derived *>(&b); // expected-error 2 {{kernel 'rtti' uses 'typeid', which needs run-time type information that devices do not have}} expected-error {{kernel 'rtti' uses 'dynamic_cast'}}
 }

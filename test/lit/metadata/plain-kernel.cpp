@@ -16,6 +16,7 @@ void run(std::vector<float> &x, std::vector<float> &y) {
 
 // CHECK:      "abi": 3,
 // CHECK-NEXT: "format": "cxx-offload-kernels",
+// CHECK-NEXT: "globals": [],
 // CHECK-NEXT: "kernels": [
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "callee": "static_cast<void (*)(float, std::span<const float>, offload::Region<float>)>(&::saxpy)",
@@ -53,6 +54,5 @@ void run(std::vector<float> &x, std::vector<float> &y) {
 // CHECK-NEXT:     "slots": 8
 // CHECK-NEXT:   }
 // CHECK-NEXT: ],
-// CHECK-NEXT: "math": false,
 // CHECK-NEXT: "source": "{{.*}}plain-kernel.cpp",
-// CHECK-NEXT: "version": 2
+// CHECK-NEXT: "version": 3

@@ -54,3 +54,36 @@ void movedOrOther(std::vector<double> &x, std::vector<double> &y,
 }
 
 // WERROR: error: host code reads 'y' while 'Y' keeps it on the device{{.*}}[-Werror,-Wopenmp-mapping]
+
+// Views of staged data (a sub-span, a pointer, its size) touch no element,
+// wherever they are made.
+void views(std::vector<double> &x, std::vector<double> &y) {
+  auto Y = offload::preload_mut(y);
+  std::span<double> part(y.data() + 1, 2);
+  std::span<double> head = std::span(y).first(2);
+  double *p = &y[0];
+  offload::offload(step, x, offload::Region<double>(part));
+  offload::offload(step, x, offload::Region<double>(head));
+  (void)p, (void)y.size();
+}
+
+// The host copy is current after any mutable handle's release, also while
+// another handle of the same data lives.
+double nested(std::vector<double> &x, std::vector<double> &y) {
+  auto Outer = offload::preload_mut(y); // expected-note {{'y' is staged on the device here}}
+  double sum = 0;
+  {
+    auto Inner = offload::preload_mut(y);
+    offload::offload(step, x, Inner);
+    Inner.release();
+    sum += y[0];
+  }
+  {
+    auto Inner = offload::preload_mut(y);
+    offload::offload(step, x, Inner);
+  }
+  sum += y[1];
+  offload::offload(step, x, Outer);
+  sum += y[2]; // expected-warning {{host code reads 'y' while 'Outer' keeps it on the device}}
+  return sum;
+}

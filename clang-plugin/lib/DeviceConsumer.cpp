@@ -1,0 +1,124 @@
+//===- DeviceConsumer.cpp - The plugin inside a device compile ------------===//
+
+#include "DeviceConsumer.h"
+#include "Diagnostics.h"
+#include "Metadata.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace clang;
+
+namespace offload::plugin {
+namespace {
+
+class DeviceVisitor : public RecursiveASTVisitor<DeviceVisitor> {
+public:
+  DeviceVisitor(ASTContext &Ctx, const Metadata &M, Diagnostics &Diags)
+      : Ctx(Ctx), Names(Ctx), Diags(Diags) {
+    for (const std::string &G : M.Globals)
+      Globals.insert(G);
+    for (const KernelInstance &K : M.Kernels)
+      if (K.Closure.empty())
+        Callees[K.Entry] = &K;
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (!VD->hasGlobalStorage() || Globals.empty() ||
+        VD->hasAttr<OMPDeclareTargetDeclAttr>() ||
+        !Globals.contains(Names.getName(VD)))
+      return true;
+    VD->addAttr(OMPDeclareTargetDeclAttr::CreateImplicit(
+        Ctx, OMPDeclareTargetDeclAttr::MT_Enter,
+        OMPDeclareTargetDeclAttr::DT_Any,
+        /*IndirectExpr=*/nullptr, /*Indirect=*/false, /*Level=*/0,
+        VD->getSourceRange()));
+    return true;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->getIdentifier() || !FD->hasBody())
+      return true;
+    auto It = Callees.find(FD->getName());
+    if (It == Callees.end())
+      return true;
+    Entry = It->second;
+    TraverseStmt(FD->getBody());
+    Entry = nullptr;
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Entry || !Callee || Callee->getName() != "deviceEntry")
+      return true;
+    const TemplateArgumentList *Args = Callee->getTemplateSpecializationArgs();
+    const auto *Kernel =
+        Args && Args->size() == 1 &&
+                Args->get(0).getKind() == TemplateArgument::Declaration
+            ? dyn_cast<FunctionDecl>(Args->get(0).getAsDecl())
+            : nullptr;
+    std::string Found = Kernel ? Names.getName(Kernel) : "(not a function)";
+    if (Found != Entry->Mangled)
+      Diags.report(Call->getExprLoc(), Diag::EntryMismatch)
+          << Entry->Name << Entry->Mangled << Found;
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  ASTNameGenerator Names;
+  Diagnostics &Diags;
+  llvm::StringSet<> Globals;
+  llvm::StringMap<const KernelInstance *> Callees;
+  const KernelInstance *Entry = nullptr;
+};
+
+class DeviceConsumer : public ASTConsumer {
+public:
+  DeviceConsumer(CompilerInstance &CI, std::string MetadataFile)
+      : Diags(CI.getDiagnostics()), MetadataFile(std::move(MetadataFile)) {}
+
+  // Runs before code generation finishes the module: declare-target
+  // variables it skipped at their definition are emitted at its end.
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Diags.engine().hasErrorOccurred())
+      return;
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+        llvm::MemoryBuffer::getFile(MetadataFile);
+    if (!Text) {
+      Diags.report({}, Diag::MetadataImport)
+          << MetadataFile << Text.getError().message();
+      return;
+    }
+    llvm::Expected<Metadata> M = deserialize((*Text)->getBuffer());
+    if (!M) {
+      Diags.report({}, Diag::MetadataImport)
+          << MetadataFile << llvm::toString(M.takeError());
+      return;
+    }
+    DeviceVisitor(Ctx, *M, Diags).TraverseAST(Ctx);
+  }
+
+private:
+  Diagnostics Diags;
+  std::string MetadataFile;
+};
+
+} // namespace
+
+std::unique_ptr<ASTConsumer> createDeviceConsumer(CompilerInstance &CI,
+                                                  std::string MetadataFile) {
+  return std::make_unique<DeviceConsumer>(CI, std::move(MetadataFile));
+}
+
+} // namespace offload::plugin

@@ -1,0 +1,67 @@
+//===- DeviceSource.cpp - The generated device translation unit -----------===//
+
+#include "DeviceSource.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace offload::plugin {
+
+std::string deviceSourceHead(StringRef Source) {
+  return (Twine("// cxx-offload device translation unit, from kernel "
+                "metadata v") +
+          Twine(MetadataVersion) + ".\n#include \"" + Source + "\"\n")
+      .str();
+}
+
+std::string deviceEntries(const Metadata &M) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  SmallVector<std::string> Entries;
+  for (const KernelInstance &K : M.Kernels) {
+    // A closure's entry comes from offload()'s own instantiation of
+    // offload::detail::closureEntry, which the device-side pass renames.
+    if (!K.Closure.empty()) {
+      OS << "// kernel " << K.Name << ": entry " << K.Entry
+         << " from its offload() call\n";
+      continue;
+    }
+    OS << "// kernel " << K.Name << "\n"
+       << "extern \"C\" OFFLOAD_ENTRY_ATTRIBUTES void " << K.Entry << "(void *";
+    SmallVector<std::string> Slots;
+    for (unsigned I = 0; I < K.NumSlots; ++I) {
+      Slots.push_back("s" + std::to_string(I));
+      OS << ", std::uint64_t " << Slots.back();
+    }
+    OS << ") {\n"
+       << "  const std::uint64_t Slots[] = {" << join(Slots, ", ") << "};\n"
+       << "  ::offload::detail::deviceEntry<" << K.Callee << ">(Slots);\n"
+       << "}\n";
+    Entries.push_back("(void *)&" + K.Entry);
+  }
+  // OpenMP device mode emits only what declare-target code reaches, and this
+  // table reaches the entries. (Declaring the entries themselves target would
+  // give them hidden visibility, and the host device finds them by dlsym.)
+  // libomptarget looks up its 48-byte device environment in every image it
+  // loads and writes it there; the kernels do not read it, but a lookup
+  // that fails is an error for the CUDA driver (and compute-sanitizer).
+  OS << "#pragma omp begin declare target\n";
+  if (!Entries.empty())
+    OS << "[[gnu::used]] static void *const __offload_entries[] = {"
+       << join(Entries, ", ") << "};\n";
+  OS << "extern \"C\" {\n[[gnu::used, gnu::retain, gnu::weak, "
+        "gnu::visibility(\"protected\")]] unsigned long long "
+        "__omp_rtl_device_environment[6];\n}\n"
+     << "#pragma omp end declare target\n";
+  return Text;
+}
+
+std::string deviceSource(const Metadata &M) {
+  return deviceSourceHead(M.Source) + deviceEntries(M);
+}
+
+} // namespace offload::plugin
