@@ -16,7 +16,10 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/ValueHandle.h"
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -211,10 +214,32 @@ unsigned definedFunctions(const Module &M) {
   return count_if(M, [](const Function &F) { return !F.isDeclaration(); });
 }
 
-/// Links the bitcode library at Path into M as -mlink-builtin-bitcode does:
-/// read lazily, with M's triple and data layout, only what M needs, every
-/// function given the compile's default attributes, everything it brings
-/// internalized. False (after reporting) if it cannot.
+/// Links Library into M as -mlink-builtin-bitcode does: with M's triple and
+/// data layout, only what M needs, every function given the compile's
+/// default attributes, everything it brings internalized. Name is for
+/// messages. False (after reporting) if it cannot.
+bool linkLibrary(Module &M, std::unique_ptr<Module> Library, StringRef Name,
+                 const DefinitionDefaults &Defaults) {
+  // The libraries name a generic triple of their own (libdevice:
+  // nvptx64-nvidia-gpulibs) and, being older, an older data layout.
+  Library->setTargetTriple(M.getTargetTriple());
+  Library->setDataLayout(M.getDataLayout());
+  for (Function &F : *Library)
+    if (!F.isIntrinsic())
+      Defaults.applyTo(F);
+  const bool Failed = Linker::linkModules(
+      M, std::move(Library), Linker::Flags::LinkOnlyNeeded,
+      [](Module &Linked, const StringSet<> &FromLibrary) {
+        internalizeModule(Linked, [&](const GlobalValue &GV) {
+          return !GV.hasName() || !FromLibrary.contains(GV.getName());
+        });
+      });
+  if (Failed)
+    error(M, "cannot link " + Name);
+  return !Failed;
+}
+
+/// Links the bitcode library at Path into M, read lazily.
 bool linkBuiltinBitcode(Module &M, StringRef Path,
                         const DefinitionDefaults &Defaults) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Bytes =
@@ -230,23 +255,151 @@ bool linkBuiltinBitcode(Module &M, StringRef Path,
     error(M, "cannot read " + Path + ": " + toString(Library.takeError()));
     return false;
   }
-  // The libraries name a generic triple of their own (libdevice:
-  // nvptx64-nvidia-gpulibs) and, being older, an older data layout.
-  (*Library)->setTargetTriple(M.getTargetTriple());
-  (*Library)->setDataLayout(M.getDataLayout());
-  for (Function &F : **Library)
-    if (!F.isIntrinsic())
-      Defaults.applyTo(F);
-  const bool Failed = Linker::linkModules(
-      M, std::move(*Library), Linker::Flags::LinkOnlyNeeded,
-      [](Module &Linked, const StringSet<> &FromLibrary) {
-        internalizeModule(Linked, [&](const GlobalValue &GV) {
-          return !GV.hasName() || !FromLibrary.contains(GV.getName());
-        });
-      });
-  if (Failed)
-    error(M, "cannot link " + Path);
-  return !Failed;
+  return linkLibrary(M, std::move(*Library), Path, Defaults);
+}
+
+/// The C library functions that kernels reach through the C++ library
+/// (std::string_view's length and find, char_traits, std::abs on long),
+/// which GPUs have no library for: plain loops, in IR that suits every GPU.
+constexpr StringLiteral CLibrary = R"(
+define i64 @strlen(ptr %s) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %p = getelementptr i8, ptr %s, i64 %i
+  %v = load i8, ptr %p
+  %next = add i64 %i, 1
+  %end = icmp eq i8 %v, 0
+  br i1 %end, label %done, label %loop
+done:
+  ret i64 %i
+}
+
+define ptr @memchr(ptr %s, i32 %c, i64 %n) {
+entry:
+  %ch = trunc i32 %c to i8
+  br label %check
+check:
+  %i = phi i64 [ 0, %entry ], [ %next, %body ]
+  %more = icmp ult i64 %i, %n
+  br i1 %more, label %body, label %none
+body:
+  %p = getelementptr i8, ptr %s, i64 %i
+  %v = load i8, ptr %p
+  %next = add i64 %i, 1
+  %hit = icmp eq i8 %v, %ch
+  br i1 %hit, label %found, label %check
+found:
+  ret ptr %p
+none:
+  ret ptr null
+}
+
+define i32 @memcmp(ptr %a, ptr %b, i64 %n) {
+entry:
+  br label %check
+check:
+  %i = phi i64 [ 0, %entry ], [ %next, %body ]
+  %more = icmp ult i64 %i, %n
+  br i1 %more, label %body, label %equal
+body:
+  %pa = getelementptr i8, ptr %a, i64 %i
+  %pb = getelementptr i8, ptr %b, i64 %i
+  %va = load i8, ptr %pa
+  %vb = load i8, ptr %pb
+  %next = add i64 %i, 1
+  %same = icmp eq i8 %va, %vb
+  br i1 %same, label %check, label %differ
+differ:
+  %za = zext i8 %va to i32
+  %zb = zext i8 %vb to i32
+  %d = sub i32 %za, %zb
+  ret i32 %d
+equal:
+  ret i32 0
+}
+
+define i32 @strncmp(ptr %a, ptr %b, i64 %n) {
+entry:
+  br label %check
+check:
+  %i = phi i64 [ 0, %entry ], [ %next, %same ]
+  %more = icmp ult i64 %i, %n
+  br i1 %more, label %body, label %equal
+body:
+  %pa = getelementptr i8, ptr %a, i64 %i
+  %pb = getelementptr i8, ptr %b, i64 %i
+  %va = load i8, ptr %pa
+  %vb = load i8, ptr %pb
+  %next = add i64 %i, 1
+  %eq = icmp eq i8 %va, %vb
+  br i1 %eq, label %same, label %differ
+same:
+  %end = icmp eq i8 %va, 0
+  br i1 %end, label %equal, label %check
+differ:
+  %za = zext i8 %va to i32
+  %zb = zext i8 %vb to i32
+  %d = sub i32 %za, %zb
+  ret i32 %d
+equal:
+  ret i32 0
+}
+
+define i32 @strcmp(ptr %a, ptr %b) {
+entry:
+  %r = call i32 @strncmp(ptr %a, ptr %b, i64 -1)
+  ret i32 %r
+}
+
+define i32 @abs(i32 %x) {
+entry:
+  %r = call i32 @llvm.abs.i32(i32 %x, i1 false)
+  ret i32 %r
+}
+
+define i64 @labs(i64 %x) {
+entry:
+  %r = call i64 @llvm.abs.i64(i64 %x, i1 false)
+  ret i64 %r
+}
+
+define i64 @llabs(i64 %x) {
+entry:
+  %r = call i64 @llvm.abs.i64(i64 %x, i1 false)
+  ret i64 %r
+}
+
+declare i32 @llvm.abs.i32(i32, i1)
+declare i64 @llvm.abs.i64(i64, i1)
+)";
+
+/// Links the C functions M uses that CLibrary has.
+bool linkCLibrary(Module &M, const DefinitionDefaults &Defaults) {
+  SMDiagnostic Err;
+  // The compile discards value names, which IR text needs to be read.
+  LLVMContext &Ctx = M.getContext();
+  const bool Discards = Ctx.shouldDiscardValueNames();
+  Ctx.setDiscardValueNames(false);
+  std::unique_ptr<Module> Library = parseAssemblyString(CLibrary, Err, Ctx);
+  Ctx.setDiscardValueNames(Discards);
+  if (!Library) {
+    error(M, "cannot parse the C library functions: " + Err.getMessage());
+    return false;
+  }
+  return linkLibrary(M, std::move(Library), "the C library functions",
+                     Defaults);
+}
+
+/// Whether M uses one of CLibrary's functions without defining it.
+bool usesCLibrary(const Module &M) {
+  for (StringRef Name : {"strlen", "memchr", "memcmp", "strncmp", "strcmp",
+                         "abs", "labs", "llabs"})
+    if (const Function *F = M.getFunction(Name);
+        F && F->isDeclaration() && !F->use_empty())
+      return true;
+  return false;
 }
 
 /// The string a __nvvm_reflect call asks about, if it is a constant.
@@ -494,18 +647,21 @@ PreservedAnalyses DeviceLibrariesPass::run(Module &M, ModuleAnalysisManager &) {
   if (!T.isNVPTX() && !T.isAMDGCN())
     return PreservedAnalyses::all();
   const bool Dropped = T.isNVPTX() && dropUncalledComplexHelpers(M);
-  const bool Uses =
+  const bool UsesMath =
       T.isNVPTX() ? usesLibrary(M, "__nv_")
                   : usesLibrary(M, "__ocml_") || usesLibrary(M, "__ockl_");
+  const bool UsesC = usesCLibrary(M);
   // Whatever calls the library was defined by clang, with the defaults.
   std::optional<DefinitionDefaults> Defaults =
-      Uses ? DefinitionDefaults::of(M) : std::nullopt;
+      UsesMath || UsesC ? DefinitionDefaults::of(M) : std::nullopt;
   if (!Defaults)
     return Dropped ? PreservedAnalyses::none() : PreservedAnalyses::all();
   // Linked or not (an error was reported), the module may have changed.
-  if (T.isNVPTX())
+  if (UsesC)
+    linkCLibrary(M, *Defaults);
+  if (UsesMath && T.isNVPTX())
     linkLibdevice(M, *Defaults);
-  else
+  else if (UsesMath)
     linkRocmDeviceLibs(M, *Defaults);
   return PreservedAnalyses::none();
 }

@@ -21,7 +21,10 @@ namespace offload::plugin {
 /// Device compiles: links CUDA's libdevice into an nvptx64 module that calls
 /// __nv_* functions, and ROCm's ocml/ockl with the oclc control libraries
 /// for its architecture and floating-point settings into an amdgcn module
-/// that calls __ocml_*/__ockl_* functions. The linked functions are
+/// that calls __ocml_*/__ockl_* functions, and, into either, the few C
+/// library functions that the C++ library calls on a kernel's behalf
+/// (strlen, memchr, memcmp, strcmp, strncmp, abs, labs, llabs), which GPUs
+/// have no library for. The linked functions are
 /// internalized and get the attributes clang gives its own definitions in
 /// this compile (target CPU and features, denormal modes, fast-math and
 /// frame settings). A library that is needed but not installed is an error

@@ -447,6 +447,22 @@ public:
   bool shouldVisitLambdaBody() const { return false; }
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  // What is never evaluated never runs on the device: decltype, sizeof,
+  // noexcept and requires-expressions.
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc, bool = true) { return true; }
+  bool TraverseDecltypeType(DecltypeType *, bool = true) { return true; }
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *,
+                                        DataRecursionQueue * = nullptr) {
+    return true;
+  }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *,
+                               DataRecursionQueue * = nullptr) {
+    return true;
+  }
+  bool TraverseRequiresExpr(RequiresExpr *, DataRecursionQueue * = nullptr) {
+    return true;
+  }
+
   void visitFunction(const FunctionDecl *F, const Expr *CallSite) {
     for (const Frame &Active : Stack)
       if (Active.F == F) {
