@@ -112,7 +112,7 @@ void print(const std::string &Name, int UlpBound, T Value) {
 /// order of evaluation. Floating sums would (rounding), so they are left out.
 template <class T>
 void printSampled(const std::string &Name, int UlpBound,
-                  const std::vector<T> &Values, std::size_t Samples = 17) {
+                  const std::vector<T> &Values, std::size_t Samples = 23) {
   std::vector<T> Picked;
   const std::size_t N = Values.size();
   if (N <= Samples)
