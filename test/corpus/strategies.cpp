@@ -1,0 +1,203 @@
+// Regions and Ranges with every built-in strategy (Linear1D, Chunked1D,
+// GridStride1D, Grid2D with and without a box, Rows2D, Grid3D with and
+// without a box), and user strategies promised disjoint with
+// OFFLOAD_UNSAFE_DISJOINT_STRATEGY: one with a hand-written range of
+// positions, one whose pieces() is a std::views::iota. Each element records
+// which index its thread saw; an element no thread owned keeps its initial
+// value, one owned twice is counted twice. All results are exact: 0 ulp.
+#include "corpus.hpp"
+
+#include <offload/offload.hpp>
+
+#include <cstdint>
+#include <iterator>
+#include <ranges>
+#include <vector>
+
+// Thread t owns element size - 1 - t: a strategy with its own range type.
+struct Reversed1D {
+  static constexpr unsigned dims = 1;
+  struct Positions {
+    std::uint64_t position;
+    bool present;
+    struct iterator {
+      std::uint64_t position;
+      bool left;
+      std::uint64_t operator*() const { return position; }
+      iterator &operator++() {
+        left = false;
+        return *this;
+      }
+      bool operator!=(std::default_sentinel_t) const { return left; }
+    };
+    iterator begin() const { return {position, present}; }
+    std::default_sentinel_t end() const { return {}; }
+  };
+  offload::Extent extent(std::uint64_t size) const { return {size}; }
+  Positions pieces(offload::ThreadIndex t, std::uint64_t size) const {
+    std::uint64_t i = t.linear();
+    return {i < size ? size - 1 - i : 0, i < size};
+  }
+  offload::Span span(std::uint64_t i) const { return {i, 1}; }
+  template <class T> offload::Item<T> item(T *data, std::uint64_t i) const {
+    return {i, data[i]};
+  }
+};
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(Reversed1D);
+
+// Thread t owns the four elements [4t, 4t + 4), one item each.
+struct Blocked4 {
+  static constexpr unsigned dims = 1;
+  offload::Extent extent(std::uint64_t size) const { return {(size + 3) / 4}; }
+  auto pieces(offload::ThreadIndex t, std::uint64_t size) const {
+    std::uint64_t first = t.linear() * 4;
+    std::uint64_t last = first + 4 < size ? first + 4 : size;
+    return std::views::iota(first < size ? first : size, last);
+  }
+  offload::Span span(std::uint64_t i) const { return {i, 1}; }
+  template <class T> offload::Item<T> item(T *data, std::uint64_t i) const {
+    return {i, data[i]};
+  }
+};
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(Blocked4);
+
+namespace {
+
+using offload::Region, offload::Range;
+
+template <class S> void mark_items(Region<std::uint64_t, S> r) {
+  for (auto [i, v] : r)
+    v += i + 1;
+}
+
+void mark_chunks(Region<std::uint64_t, offload::Chunked1D> r,
+                 offload::Atomic<unsigned> lengths) {
+  for (auto [first, values] : r) {
+    for (std::uint64_t k = 0; k < values.size(); ++k)
+      values[k] += first + k + 1;
+    lengths.add(values.size(), 1u); // how many chunks had each length
+  }
+}
+
+void mark_grid2d(std::uint64_t cols, Region<std::uint64_t, offload::Grid2D> r) {
+  for (auto [row, col, v] : r)
+    v += row * cols + col + 1;
+}
+
+void jacobi(std::uint64_t n, std::span<const double> a,
+            Region<double, offload::Grid2D> b) {
+  for (auto [i, j, bij] : b)
+    bij = 0.2 * (a[i * n + j] + a[i * n + j - 1] + a[i * n + j + 1] +
+                 a[(i - 1) * n + j] + a[(i + 1) * n + j]);
+}
+
+void prefix_rows(Region<long long, offload::Rows2D> r) {
+  for (auto [row, values] : r) {
+    long long s = (long long)row;
+    for (long long &v : values)
+      v = s += v;
+  }
+}
+
+void mark_grid3d(std::uint64_t ni, std::uint64_t nj,
+                 Region<std::uint64_t, offload::Grid3D> r) {
+  for (auto [i, j, k, v] : r)
+    v += i + ni * (j + nj * k) + 1;
+}
+
+void count_gridstride(Range<offload::GridStride1D> r,
+                      offload::Atomic<unsigned> hits) {
+  for (std::uint64_t i : r)
+    hits.add(i, 1u);
+}
+
+void count_grid2d(std::uint64_t cols, Range<offload::Grid2D> r,
+                  offload::Atomic<unsigned> hits) {
+  for (offload::Grid2D::Position p : r)
+    hits.add(p.row * cols + p.col, 1u);
+}
+
+} // namespace
+
+int main() {
+  using corpus::print, corpus::printSampled;
+  using U64 = std::uint64_t;
+
+  std::vector<U64> V(777, 0);
+  offload::offload(mark_items<offload::Linear1D>, V);
+  printSampled("linear1d", 0, V);
+
+  V.assign(1000, 0);
+  std::vector<unsigned> Lengths(8, 0);
+  offload::offload(mark_chunks,
+                   Region<U64, offload::Chunked1D>(V, offload::Chunked1D{7}),
+                   Lengths);
+  printSampled("chunked1d.k7", 0, V);
+  print("chunked1d.k7.lengths", 0, Lengths);
+
+  for (U64 Threads : {1u, 100u, 5000u}) {
+    V.assign(4097, 0);
+    offload::offload(
+        mark_items<offload::GridStride1D>,
+        Region<U64, offload::GridStride1D>(V, offload::GridStride1D{Threads}));
+    printSampled("gridstride1d.t" + std::to_string(Threads), 0, V);
+  }
+
+  const U64 Rows = 37, Cols = 29;
+  V.assign(Rows * Cols, 0);
+  offload::offload(mark_grid2d, Cols,
+                   Region<U64, offload::Grid2D>(V, {Rows, Cols}));
+  printSampled("grid2d", 0, V);
+  V.assign(Rows * Cols, 0);
+  offload::offload(
+      mark_grid2d, Cols,
+      Region<U64, offload::Grid2D>(V, {Rows, Cols, {2, Rows - 3, 5, Cols}}));
+  printSampled("grid2d.box", 0, V);
+
+  const U64 N = 33;
+  std::vector<double> A(N * N), B(N * N, -1.0);
+  for (U64 I = 0; I < N * N; ++I)
+    A[I] = double(I % 17) * 0.5;
+  offload::offload(
+      jacobi, N, A,
+      Region<double, offload::Grid2D>(B, {N, N, {1, N - 1, 1, N - 1}}));
+  // Sums of halves are exact; the product with 0.2 rounds once.
+  printSampled("grid2d.jacobi", 0, B);
+
+  std::vector<long long> M(Rows * Cols);
+  for (U64 I = 0; I < M.size(); ++I)
+    M[I] = (long long)(I % 13) - 6;
+  offload::offload(prefix_rows, Region<long long, offload::Rows2D>(
+                                    M, offload::Rows2D{Rows, Cols}));
+  printSampled("rows2d", 0, M);
+
+  const U64 NI = 9, NJ = 7, NK = 5;
+  V.assign(NI * NJ * NK, 0);
+  offload::offload(mark_grid3d, NI, NJ,
+                   Region<U64, offload::Grid3D>(V, {NI, NJ, NK}));
+  printSampled("grid3d", 0, V);
+  V.assign(NI * NJ * NK, 0);
+  offload::offload(
+      mark_grid3d, NI, NJ,
+      Region<U64, offload::Grid3D>(V, {NI, NJ, NK, {1, NI - 1, 0, 3, 2, NK}}));
+  printSampled("grid3d.box", 0, V);
+
+  std::vector<unsigned> Hits(4097, 0);
+  offload::offload(
+      count_gridstride,
+      Range<offload::GridStride1D>(4097, offload::GridStride1D{33}), Hits);
+  printSampled("range_gridstride", 0, Hits);
+  Hits.assign(Rows * Cols, 0);
+  offload::offload(
+      count_grid2d, Cols,
+      Range<offload::Grid2D>(Rows * Cols, {Rows, Cols, {1, 30, 0, 20}}), Hits);
+  printSampled("range_grid2d.box", 0, Hits);
+
+  V.assign(1001, 0);
+  offload::offload(mark_items<Reversed1D>, Region<U64, Reversed1D>(V));
+  printSampled("user_reversed", 0, V);
+
+  V.assign(1001, 0);
+  offload::offload(mark_items<Blocked4>, Region<U64, Blocked4>(V));
+  printSampled("user_blocked_iota", 0, V);
+}
