@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Runs two builds of a corpus program and compares their outputs (ctest).
+
+Usage: run_pair.py [--env-a NAME=VALUE]... PROGRAM_A PROGRAM_B
+
+Writes the outputs next to the programs (PROGRAM.out), then compares them
+with compare.py. Exits 77 (ctest's skip) when a program was not built: the
+corpus programs are not part of the default build; build the `corpus`
+target.
+"""
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compare  # noqa: E402
+
+
+def run(program, env, out_path):
+    with open(out_path, "w") as out:
+        proc = subprocess.run([program], stdout=out, stderr=subprocess.PIPE,
+                              env=env, timeout=600, text=True,
+                              errors="replace")
+    if proc.returncode != 0:
+        print(f"{program}: exit status {proc.returncode}")
+        print("\n".join(proc.stderr.splitlines()[-10:]))
+    return proc.returncode == 0
+
+
+def main():
+    args = sys.argv[1:]
+    env_a = dict(os.environ)
+    while len(args) > 1 and args[0] == "--env-a":
+        name, _, value = args[1].partition("=")
+        env_a[name] = value
+        args = args[2:]
+    if len(args) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    missing = [p for p in args if not os.path.exists(p)]
+    if missing:
+        print(f"not built: {', '.join(missing)} (build the 'corpus' target)")
+        return 77
+    a, b = args
+    ran = run(a, env_a, a + ".out") & run(b, dict(os.environ), b + ".out")
+    result = compare.compare_files(a + ".out", b + ".out")
+    return 0 if ran and result and result[0] == result[1] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
