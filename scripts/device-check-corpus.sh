@@ -3,7 +3,8 @@
 # on the GPU (the default device), on the host device, and its build without
 # the plugin, and compares the GPU and the host-device outputs with the
 # no-plugin one (test/corpus/compare.py, within the ulp bound of each line).
-# Build the programs here first (ninja -C build -k 0 corpus).
+# Build the programs here first (ninja -C build -k 0 corpus); like
+# scripts/device-check-programs.sh it expects build/bin and build/lib.
 # Usage (on the GPU machine, from the project root):
 #   scripts/device-check-corpus.sh [NAME...]   (default: every test/corpus/*.cpp)
 # Outputs and mismatch lists go to $OUT/corpus (or build/corpus-device).
@@ -31,14 +32,15 @@ for name in "$@"; do
     status=1
     continue
   fi
-  note=""
+  note="" on_gpu=1
   OFFLOAD_INFO=2 "$program" >"$out/$name.gpu" 2>"$out/$name.gpu.err" ||
     note+=" gpu-exit=$?"
   device=$(grep -m1 "selected device" "$out/$name.gpu.err")
   echo "$name: ${device:-no device line}"
   case "$device" in
   *"(cuda"* | *"(amdgpu"*) ;;
-  *) note+=" not-on-gpu" ;;
+  "") note+=" no-device-selected" ;; # it stopped before: count it as failed
+  *) note+=" ran-on-host-not-gpu" on_gpu=0 ;;
   esac
   OFFLOAD_DEVICE=host "$program" >"$out/$name.host" 2>"$out/$name.host.err" ||
     note+=" host-exit=$?"
@@ -57,10 +59,12 @@ for name in "$@"; do
     # The first mismatches, and how a run ended.
     grep -v '^compare:' "$out/$name.gpu.cmp" | head -20 | sed "s/^/  gpu: /"
     grep -v '^compare:' "$out/$name.host.cmp" | head -10 | sed "s/^/  host: /"
-    tail -3 "$out/$name.gpu.err" | sed "s/^/  gpu stderr: /"
+    grep -v "offload: info" "$out/$name.gpu.err" | tail -3 |
+      sed "s/^/  gpu stderr: /"
   fi
-  [ "$g_lines" != - ] && gpu_total=$((gpu_total + g_lines)) &&
-    gpu_matched=$((gpu_matched + g_ok))
+  if [ $on_gpu == 1 ] && [ "$g_lines" != - ]; then
+    gpu_total=$((gpu_total + g_lines)) gpu_matched=$((gpu_matched + g_ok))
+  fi
   rows+=("$(printf '%-20s %7s %7s %7s %7s  %s' "$name" "$g_lines" "$g_ok" \
     "$h_lines" "$h_ok" "$result")")
 done

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Runs two builds of a corpus program and compares their outputs (ctest).
 
-Usage: run_pair.py [--env-a NAME=VALUE]... PROGRAM_A PROGRAM_B
+Usage: run_pair.py --out DIR [--env-a NAME=VALUE]... PROGRAM_A PROGRAM_B
 
-Writes the outputs next to the programs (PROGRAM.out), then compares them
-with compare.py. Exits 77 (ctest's skip) when a program was not built: the
+Writes the outputs to DIR/a.out and DIR/b.out, then compares them with
+compare.py. Exits 77 (ctest's skip) when a program was not built: the
 corpus programs are not part of the default build; build the `corpus`
 target.
 """
@@ -30,11 +30,15 @@ def run(program, env, out_path):
 def main():
     args = sys.argv[1:]
     env_a = dict(os.environ)
-    while len(args) > 1 and args[0] == "--env-a":
-        name, _, value = args[1].partition("=")
-        env_a[name] = value
+    out_dir = None
+    while len(args) > 1 and args[0] in ("--env-a", "--out"):
+        if args[0] == "--out":
+            out_dir = args[1]
+        else:
+            name, _, value = args[1].partition("=")
+            env_a[name] = value
         args = args[2:]
-    if len(args) != 2:
+    if len(args) != 2 or not out_dir:
         print(__doc__, file=sys.stderr)
         return 2
     missing = [p for p in args if not os.path.exists(p)]
@@ -42,8 +46,10 @@ def main():
         print(f"not built: {', '.join(missing)} (build the 'corpus' target)")
         return 77
     a, b = args
-    ran = run(a, env_a, a + ".out") & run(b, dict(os.environ), b + ".out")
-    result = compare.compare_files(a + ".out", b + ".out")
+    os.makedirs(out_dir, exist_ok=True)
+    out_a, out_b = os.path.join(out_dir, "a.out"), os.path.join(out_dir, "b.out")
+    ran = run(a, env_a, out_a) & run(b, dict(os.environ), out_b)
+    result = compare.compare_files(out_a, out_b)
     return 0 if ran and result and result[0] == result[1] else 1
 
 
