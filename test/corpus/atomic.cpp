@@ -104,12 +104,6 @@ void atomic_load(offload::Region<T> out, offload::Atomic<T> data) {
 template <class T> void printSorted(const std::string &Name, std::vector<T> V) {
   std::sort(V.begin(), V.end());
   corpus::printSampled(Name, 0, V);
-  if constexpr (std::is_floating_point_v<T>) {
-    long long Sum = 0; // the values are integers
-    for (T X : V)
-      Sum += (long long)X;
-    corpus::print(Name + ".sum", 0, Sum);
-  }
 }
 
 template <class T> void runType() {

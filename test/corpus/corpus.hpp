@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -107,9 +108,11 @@ void print(const std::string &Name, int UlpBound, T Value) {
 }
 
 /// For large arrays: Samples evenly spaced elements (the first and the last
-/// included) on one line, and for integers a second line `<name>.sum` with
-/// the wrapping 64-bit sum of all elements, which does not depend on the
-/// order of evaluation. Floating sums would (rounding), so they are left out.
+/// included) on one line, and a second line `<name>.sum` with the wrapping
+/// 64-bit sum of all elements, which does not depend on the order of
+/// evaluation: of the values for integers, of the bit patterns for floating
+/// values that must be exact (UlpBound 0; NaN payloads count). Floating
+/// values with a bound get no sum, since rounding would change it.
 template <class T>
 void printSampled(const std::string &Name, int UlpBound,
                   const std::vector<T> &Values, std::size_t Samples = 23) {
@@ -121,12 +124,19 @@ void printSampled(const std::string &Name, int UlpBound,
     for (std::size_t K = 0; K < Samples; ++K)
       Picked.push_back(Values[K * (N - 1) / (Samples - 1)]);
   print(Name, UlpBound, Picked);
-  if constexpr (!std::is_floating_point_v<T>) {
-    std::uint64_t Sum = 0;
-    for (const T &V : Values)
+  if (std::is_floating_point_v<T> && UlpBound != 0)
+    return;
+  std::uint64_t Sum = 0;
+  for (const T &V : Values) {
+    if constexpr (std::is_floating_point_v<T>) {
+      std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t> Bits;
+      std::memcpy(&Bits, &V, sizeof(T));
+      Sum += Bits;
+    } else {
       Sum += static_cast<std::uint64_t>(V);
-    print(Name + ".sum", 0, Sum);
+    }
   }
+  print(Name + ".sum", 0, Sum);
 }
 
 /// One line with member Field of every element of Rows (for kernels that
