@@ -11,6 +11,7 @@ namespace offload {
 /// logical threads as the largest Region's strategy asks for.
 struct Launch {
   /// Logical threads; each binds every Region argument to its own index.
+  /// The kernel body runs exactly this many times on every device.
   std::uint64_t threads = 0;
   /// Threads per block on a GPU; 0 picks the runtime's default (256).
   std::uint32_t block = 0;

@@ -32,11 +32,29 @@
 
 namespace offload::detail {
 
+/// Whether thread T of a launch of Dims dimensions is one of its logical
+/// threads: inside the extent of slots 0-2 in every dimension. A GPU runs
+/// whole blocks, so the last block of each dimension may have threads past
+/// it (the dimensions a launch does not have are one block of one thread).
+template <unsigned Dims>
+inline bool insideExtent(const ThreadIndex &T, const std::uint64_t *Extent) {
+  bool Inside = T.x < Extent[0];
+  if constexpr (Dims >= 2)
+    Inside = Inside & (T.y < Extent[1]);
+  if constexpr (Dims >= 3)
+    Inside = Inside & (T.z < Extent[2]);
+  return Inside;
+}
+
 template <auto Kernel> inline void deviceEntry(const std::uint64_t *Slots) {
 #if defined(OFFLOAD_GPU_CODE)
   using Sig = Signature<decltype(Kernel)>;
   constexpr unsigned Dims = Sig::Dims ? Sig::Dims : 1;
-  Sig::invoke(Kernel, Slots + LaunchSlots, gpu::threadIndex<Dims>());
+  const ThreadIndex Thread = gpu::threadIndex<Dims>();
+  // Threads past the logical extent run no kernel body, but still reach
+  // the parameters' finish(): block-wide reductions need every thread.
+  Sig::invoke(Kernel, Slots + LaunchSlots, Thread,
+              insideExtent<Dims>(Thread, Slots));
 #else
   // The host device calls an entry once: it runs the logical threads itself.
   runOnHost(Kernel, Slots);

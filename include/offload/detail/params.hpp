@@ -339,23 +339,29 @@ template <class R, class... P> struct Signature<R (*)(P...)> {
     return O;
   }();
 
-  /// Runs the kernel for one logical thread: rebuilds each parameter from
-  /// its slots, calls the kernel, then lets each parameter finish.
+  /// Runs the kernel for one thread of the launch: rebuilds each parameter
+  /// from its slots and calls the kernel if the thread is one of the
+  /// launch's logical threads (Active), then lets each parameter finish.
+  /// A GPU runs whole blocks, so its entries call this for the threads past
+  /// the logical extent too, with Active false: they skip the kernel body,
+  /// but still finish with their untouched state (a reduction's identity),
+  /// since a reduction's finish() waits for every thread of the block.
   template <class Fn>
   static void invoke(Fn Kernel, const std::uint64_t *Slots,
-                     const ThreadIndex &Thread) {
-    invokeImpl(Kernel, Slots, Thread, std::index_sequence_for<P...>{});
+                     const ThreadIndex &Thread, bool Active = true) {
+    invokeImpl(Kernel, Slots, Thread, Active, std::index_sequence_for<P...>{});
   }
 
 private:
   template <class Fn, std::size_t... I>
   static void invokeImpl(Fn Kernel, const std::uint64_t *Slots,
-                         const ThreadIndex &Thread,
+                         const ThreadIndex &Thread, bool Active,
                          std::index_sequence<I...>) {
     std::tuple<typename Param<P>::State...> States;
-    Kernel(Param<P>::rebuild(
-        Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
-        std::get<I>(States))...);
+    if (Active)
+      Kernel(Param<P>::rebuild(
+          Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
+          std::get<I>(States))...);
     (Param<P>::finish(Slots + std::integral_constant<unsigned, Offsets[I]>::value,
                       std::get<I>(States)),
      ...);
