@@ -148,18 +148,13 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
     E = {0, 0, 0};
     ForEachParam([&](auto... I) { (growExtent(E, std::get<I>(Params)), ...); });
   }
-  const Extent Block = blockShape(Sig::Dims, L.block);
 
   if (checkDisjointRequested())
     ForEachParam([&](auto... I) {
       auto Check = [&](const auto &V, unsigned Argument) {
         using V_ = std::remove_cvref_t<decltype(V)>;
-        if constexpr (Param<V_>::Dims != 0) {
-          Extent Padded{ceilDiv(E.x, Block.x) * Block.x,
-                        ceilDiv(E.y, Block.y) * Block.y,
-                        ceilDiv(E.z, Block.z) * Block.z};
-          checkPartition(V.strategy(), V.size(), Padded, Argument);
-        }
+        if constexpr (Param<V_>::Dims != 0)
+          checkPartition(V.strategy(), V.size(), E, Argument);
       };
       (Check(std::get<I>(Params), unsigned(I) + 1), ...);
     });
@@ -175,6 +170,7 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
   });
 
 #if defined(__OFFLOAD_HOST__)
+  const Extent Block = blockShape(Sig::Dims, L.block);
   rt::launch(
       {reinterpret_cast<const void *>(Kernel),
        {E.x, E.y, E.z},

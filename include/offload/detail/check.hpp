@@ -1,10 +1,11 @@
 //===- offload/detail/check.hpp - OFFLOAD_CHECK_DISJOINT ------------------===//
 //
 // With OFFLOAD_CHECK_DISJOINT=1, every offload() first replays the launch on
-// the host (padded to whole blocks, as a GPU runs it) and checks that the
-// strategy of each Region and Range gives the threads disjoint pieces that
-// lie inside the data and cover all of it (or all that the strategy says it
-// covers, such as a box).
+// the host (its logical threads, which every device runs: a GPU's threads
+// past them in a block run no kernel body) and checks that the strategy of
+// each Region and Range gives the threads disjoint pieces that lie inside
+// the data and cover all of it (or all that the strategy says it covers,
+// such as a box).
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -1,8 +1,10 @@
 //===- StrategyTest.cpp - Every shipped strategy partitions exactly -------===//
 //
-// Property tests: for many sizes and shapes, replays the launch a GPU would
-// run (padded to whole blocks) and checks that each strategy gives every
-// element of its domain to exactly one thread and nothing outside the data.
+// Property tests: for many sizes and shapes, replays more threads than each
+// strategy's extent (padded to whole blocks; another argument or an explicit
+// launch can ask for more threads than the strategy does) and checks that
+// each strategy gives every element of its domain to exactly one thread and
+// nothing outside the data.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,8 +33,8 @@ std::string describe(const std::optional<PartitionProblem> &P) {
   return std::string(What[P->What]) + " at element " + std::to_string(P->Element);
 }
 
-/// The launch a GPU runs for a strategy: its extent padded to whole blocks
-/// of the shape offload() uses.
+/// The strategy's extent padded to whole blocks of the shape offload() uses:
+/// the threads past the extent must get no pieces.
 template <class S> Extent paddedLaunch(const S &Strategy, std::uint64_t Size) {
   Extent E = Strategy.extent(Size), B = blockShape(S::dims, 0);
   return {ceilDiv(E.x, B.x) * B.x, ceilDiv(E.y, B.y) * B.y,

@@ -41,10 +41,26 @@ struct Halved {
   }
 };
 
+// Another broken one: its extent leaves out the last element, which only a
+// GPU's padding threads would reach (and they run no kernel body).
+struct OneShort {
+  static constexpr unsigned dims = 1;
+  Extent extent(std::uint64_t Size) const { return {Size ? Size - 1 : 0}; }
+  detail::Strided pieces(ThreadIndex T, std::uint64_t Size) const {
+    std::uint64_t I = T.linear();
+    return {I, I < Size, 1};
+  }
+  Span span(std::uint64_t I) const { return {I, 1}; }
+  template <class T> Item<T> item(T *Data, std::uint64_t I) const {
+    return {I, Data[I]};
+  }
+};
+
 } // namespace
 
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(Reversed);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(Halved);
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(OneShort);
 
 namespace {
 
@@ -53,6 +69,10 @@ void iota(Region<int, Reversed> R) {
     V = int(I);
 }
 void touch(Region<int, Halved> R) {
+  for (auto [I, V] : R)
+    V = 1;
+}
+void touchShort(Region<int, OneShort> R) {
   for (auto [I, V] : R)
     V = 1;
 }
@@ -76,6 +96,15 @@ TEST_F(CheckDisjointDeathTest, ABrokenPromiseIsCaught) {
               "offload: error: OFFLOAD_CHECK_DISJOINT: the strategy of argument "
               "1 gives two threads element 0: thread \\(0, 0, 0\\) and thread "
               "\\(1, 0, 0\\)");
+  unsetenv("OFFLOAD_CHECK_DISJOINT");
+}
+
+TEST_F(CheckDisjointDeathTest, TheReplayRunsOnlyTheLogicalThreads) {
+  setenv("OFFLOAD_CHECK_DISJOINT", "1", 1);
+  std::vector<int> V(10, 0);
+  EXPECT_EXIT(offload::offload(touchShort, V), ::testing::ExitedWithCode(1),
+              "offload: error: OFFLOAD_CHECK_DISJOINT: the strategy of argument "
+              "1 gives no thread element 9");
   unsetenv("OFFLOAD_CHECK_DISJOINT");
 }
 
