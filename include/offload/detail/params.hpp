@@ -26,7 +26,6 @@
 #endif
 
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <new>
 #include <span>
@@ -116,10 +115,16 @@ template <class T> void putWords(const T &V, SlotWriter &W) {
   for (std::uint64_t Word : Words)
     W.literal(Word);
 }
+/// The value back from its slots. T may have no default constructor (a
+/// lambda's closure), so the bytes go to storage aligned for T, where
+/// copying them creates a T (T is trivially copyable, so of implicit
+/// lifetime). Not std::bit_cast: g++ 12 stops counting a closure as
+/// trivially copyable once something has asked whether it is copy
+/// assignable, and then rejects the cast.
 template <class T> T getWords(const std::uint64_t *S) {
-  std::array<unsigned char, sizeof(T)> Bytes;
-  __builtin_memcpy(Bytes.data(), S, sizeof(T));
-  return std::bit_cast<T>(Bytes);
+  alignas(T) unsigned char Bytes[sizeof(T)];
+  __builtin_memcpy(Bytes, S, sizeof(T));
+  return *std::launder(reinterpret_cast<T *>(Bytes));
 }
 
 /// Per-thread state of a parameter in a kernel entry; only reductions have
