@@ -261,12 +261,19 @@ struct Param<std::span<const T, E>> : ParamDefaults {
 /// never constructed or destroyed: only its const members (data, size,
 /// operator[], iterators) are used, which read those pointers. This relies
 /// on the {begin, end, end-of-storage} layout that libstdc++ and libc++ share.
+/// The pointers are copied in as bytes: stored as T * they would not alias
+/// the vector's members for type-based alias analysis, and g++ -O2 drops
+/// such stores as dead.
 template <class T> struct VectorShell {
   static_assert(sizeof(std::vector<T>) == 3 * sizeof(T *),
                 "unexpected std::vector layout");
-  alignas(std::vector<T>) T *Words[3];
+  alignas(std::vector<T>) unsigned char Bytes[sizeof(std::vector<T>)];
+  VectorShell(T *Begin, std::uint64_t Size) {
+    T *const Words[3] = {Begin, Begin + Size, Begin + Size};
+    __builtin_memcpy(Bytes, Words, sizeof(Words));
+  }
   operator const std::vector<T> &() const {
-    return *std::launder(reinterpret_cast<const std::vector<T> *>(Words));
+    return *std::launder(reinterpret_cast<const std::vector<T> *>(Bytes));
   }
 };
 
@@ -280,8 +287,7 @@ template <class T> struct Param<const std::vector<T> &> : ParamDefaults {
   }
   static VectorShell<T> rebuild(const std::uint64_t *S, const ThreadIndex &,
                                 NoState &) {
-    T *Begin = reinterpret_cast<T *>(S[0]);
-    return VectorShell<T>{{Begin, Begin + S[1], Begin + S[1]}};
+    return VectorShell<T>(reinterpret_cast<T *>(S[0]), S[1]);
   }
 };
 
