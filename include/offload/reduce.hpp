@@ -50,7 +50,7 @@ template <class T> struct ArithmeticOp {
   }
 };
 
-using Bits128 = unsigned __int128;
+__extension__ using Bits128 = unsigned __int128;
 
 template <class T> struct LocOp {
   static_assert(std::is_arithmetic_v<T> && (sizeof(T) == 4 || sizeof(T) == 8),

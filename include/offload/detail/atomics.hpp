@@ -22,10 +22,12 @@ namespace offload::detail {
 
 /// The unsigned integer with T's size: atomic loads and compare-exchanges
 /// work on bits, so that floating-point values take them too.
+// __extension__: -Wpedantic users see no warning about the 128-bit type.
+__extension__ using UInt128 = unsigned __int128;
 template <class T>
 using BitsOf = std::conditional_t<
     sizeof(T) == 4, std::uint32_t,
-    std::conditional_t<sizeof(T) == 8, std::uint64_t, unsigned __int128>>;
+    std::conditional_t<sizeof(T) == 8, std::uint64_t, UInt128>>;
 
 template <class T> inline T atomicLoad(T *P) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8);

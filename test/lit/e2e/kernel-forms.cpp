@@ -117,3 +117,6 @@ int main() {
 // CHECK: lambda: 100 145 198 259
 // CHECK: capture: 1100 1165 1238 1319
 // CHECK: template lambdas: 1105 0.75
+
+// Without the plugin, g++ runs the same kernels serially, with the same output.
+// RUN: %if gxx %{ %gxx %cxxflags -O2 -Wall -Wextra -Werror %s -o %t.gxx && %t.gxx | FileCheck %s %}

@@ -17,7 +17,9 @@
 using namespace offload;
 
 // These tests look at staged data on purpose: the staging check would warn.
+#if defined(__clang__)
 #pragma clang diagnostic ignored "-Wopenmp-mapping"
+#endif
 
 namespace {
 
@@ -49,8 +51,9 @@ TEST(Preload, MutableDataComesBackWhenTheHandleEnds) {
     EXPECT_TRUE(Handle.staged());
     for (int K = 0; K < 3; ++K)
       offload::offload(addOne, Handle);
-    if (Staged)
+    if (Staged) {
       EXPECT_EQ(Y[10], 10.0) << "the host copy is stale while staged";
+    }
   }
   EXPECT_EQ(Y[10], 13.0);
   EXPECT_EQ(Y[999], 1002.0);
