@@ -11,6 +11,7 @@
 #include <offload/strategy.hpp>
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -32,6 +33,8 @@ concept ContiguousOf =
     std::is_same_v<std::remove_reference_t<std::ranges::range_reference_t<R>>,
                    T>;
 
+/// Says which part of the protocol (offload/strategy.hpp) S misses: one
+/// error per problem, and none for what follows from an earlier one.
 template <class S> constexpr void checkStrategy() {
   static_assert(std::is_trivially_copyable_v<S>,
                 "a partitioning strategy must be trivially copyable");
@@ -39,9 +42,34 @@ template <class S> constexpr void checkStrategy() {
                 "this partitioning strategy has not promised that distinct "
                 "threads get disjoint pieces; after making sure it does, add "
                 "OFFLOAD_UNSAFE_DISJOINT_STRATEGY(Strategy) at namespace scope");
-  static_assert(PartitionStrategy<S>,
-                "this type does not implement the partitioning strategy "
-                "protocol (see offload/strategy.hpp)");
+  if constexpr (!HasPieces<S>) {
+    static_assert(HasPieces<S>,
+                  "a partitioning strategy needs a const member "
+                  "pieces(offload::ThreadIndex, std::uint64_t size) that "
+                  "returns the positions the thread owns");
+  } else if constexpr (!InputRange<PiecesOf<S>>) {
+    static_assert(InputRange<PiecesOf<S>>,
+                  "a partitioning strategy's pieces() must return a range of "
+                  "positions: a std::ranges::input_range, such as "
+                  "std::views::iota(first, last) or a std::span");
+  } else if constexpr (!BorrowedRange<PiecesOf<S>>) {
+    static_assert(BorrowedRange<PiecesOf<S>>,
+                  "a partitioning strategy's pieces() must return a "
+                  "std::ranges::borrowed_range, whose iterators stay valid "
+                  "after the range object is gone: a view such as "
+                  "std::views::iota(first, last), a std::span or a "
+                  "std::ranges::subrange, not a container returned by value "
+                  "such as a std::array");
+  } else if constexpr (std::is_trivially_copyable_v<S> &&
+                       unsafe_disjoint_strategy<S>) {
+    // What is left: dims, extent() and span().
+    static_assert(PartitionStrategy<S>,
+                  "this type does not implement the partitioning strategy "
+                  "protocol (see offload/strategy.hpp): it needs static "
+                  "constexpr unsigned dims (1, 2 or 3), Extent "
+                  "extent(std::uint64_t size) const and Span span(Position) "
+                  "const for the positions pieces() gives");
+  }
 }
 
 /// Host side: a Region or Range whose strategy does not fit its data.
@@ -107,34 +135,52 @@ public:
   /// The logical threads this Region needs.
   constexpr Extent extent() const noexcept { return Strat.extent(Size); }
 
-  using Positions =
-      decltype(std::declval<Strategy>().pieces(ThreadIndex{}, 0));
-  using position_iterator = decltype(std::declval<Positions>().begin());
+  /// What the strategy's pieces() returns: a borrowed range of positions.
+  using Positions = typename detail::PositionsFor<Strategy>::type;
+  using position_iterator = detail::PositionIterator<Positions>;
+  using position_sentinel = detail::PositionSentinel<Positions>;
 
+  /// An input iterator over the running thread's pieces, giving
+  /// Strategy::item() of each position; it compares equal to
+  /// std::default_sentinel at the end.
   class iterator {
   public:
-    constexpr auto operator*() const noexcept { return Strat.item(Base, *It); }
+    using value_type =
+        std::remove_cvref_t<decltype(std::declval<const Strategy &>().item(
+            std::declval<T *>(), *std::declval<const position_iterator &>()))>;
+    using difference_type = std::ptrdiff_t;
+    using iterator_concept = std::input_iterator_tag;
+
+    iterator() = default;
+    constexpr decltype(auto) operator*() const noexcept {
+      return Strat.item(Base, *It);
+    }
     constexpr iterator &operator++() noexcept {
       ++It;
       return *this;
     }
-    constexpr bool operator!=(std::default_sentinel_t E) const noexcept {
-      return It != E;
+    constexpr void operator++(int) noexcept { ++It; }
+    constexpr bool operator==(std::default_sentinel_t) const noexcept {
+      return It == End;
     }
 
   private:
     friend class Region;
-    constexpr iterator(T *Base, Strategy Strat, position_iterator It)
-        : Base(Base), Strat(Strat), It(It) {}
+    constexpr iterator(T *Base, Strategy Strat, position_iterator It,
+                       position_sentinel End)
+        : Base(Base), Strat(Strat), It(It), End(End) {}
     T *Base;
-    Strategy Strat;
+    [[no_unique_address]] Strategy Strat;
     position_iterator It;
+    [[no_unique_address]] position_sentinel End;
   };
 
   /// The pieces of the running thread; none outside a kernel, so host code
   /// cannot reach into a Region by iterating it.
   constexpr iterator begin() const noexcept {
-    return {Data, Strat, Strat.pieces(Thread, Thread.width ? Size : 0).begin()};
+    // Borrowed: the iterators outlive the range they come from.
+    Positions P = Strat.pieces(Thread, Thread.width ? Size : 0);
+    return {Data, Strat, std::ranges::begin(P), std::ranges::end(P)};
   }
   constexpr std::default_sentinel_t end() const noexcept { return {}; }
 
@@ -183,9 +229,46 @@ public:
   constexpr const Strategy &strategy() const noexcept { return Strat; }
   constexpr Extent extent() const noexcept { return Strat.extent(Size); }
 
-  /// The positions of the running thread (indices for 1-D strategies).
-  constexpr auto begin() const noexcept {
-    return Strat.pieces(Thread, Thread.width ? Size : 0).begin();
+  /// What the strategy's pieces() returns: a borrowed range of positions.
+  using Positions = typename detail::PositionsFor<Strategy>::type;
+  using position_iterator = detail::PositionIterator<Positions>;
+  using position_sentinel = detail::PositionSentinel<Positions>;
+
+  /// An input iterator over the running thread's positions (indices for
+  /// 1-D strategies); it compares equal to std::default_sentinel at the end.
+  class iterator {
+  public:
+    using value_type = std::iter_value_t<position_iterator>;
+    using difference_type = std::ptrdiff_t;
+    using iterator_concept = std::input_iterator_tag;
+
+    iterator() = default;
+    constexpr std::iter_reference_t<position_iterator>
+    operator*() const noexcept {
+      return *It;
+    }
+    constexpr iterator &operator++() noexcept {
+      ++It;
+      return *this;
+    }
+    constexpr void operator++(int) noexcept { ++It; }
+    constexpr bool operator==(std::default_sentinel_t) const noexcept {
+      return It == End;
+    }
+
+  private:
+    friend class Range;
+    constexpr iterator(position_iterator It, position_sentinel End)
+        : It(It), End(End) {}
+    position_iterator It;
+    [[no_unique_address]] position_sentinel End;
+  };
+
+  /// The positions of the running thread; none outside a kernel.
+  constexpr iterator begin() const noexcept {
+    // Borrowed: the iterators outlive the range they come from.
+    Positions P = Strat.pieces(Thread, Thread.width ? Size : 0);
+    return {std::ranges::begin(P), std::ranges::end(P)};
   }
   constexpr std::default_sentinel_t end() const noexcept { return {}; }
 
@@ -236,3 +319,12 @@ static_assert(sizeof(Range<>) == 48);
 } // namespace detail
 
 } // namespace offload
+
+// Iterating a Region or Range yields the running thread's pieces, while
+// size() is the whole data's: they are input ranges, but not sized ones.
+template <class T, class S>
+inline constexpr bool
+    std::ranges::disable_sized_range<offload::Region<T, S>> = true;
+template <class S>
+inline constexpr bool std::ranges::disable_sized_range<offload::Range<S>> =
+    true;

@@ -8,7 +8,7 @@
 //
 //   static constexpr unsigned dims;                     // 1, 2 or 3
 //   Extent extent(std::uint64_t size) const;            // logical threads
-//   /*range*/ pieces(ThreadIndex t, std::uint64_t size) const;
+//   /*positions*/ pieces(ThreadIndex t, std::uint64_t size) const;
 //                                    // the positions thread t owns
 //   Span span(Position p) const;     // the elements [offset, offset+length)
 //   template <class T> /*item*/ item(T *data, Position p) const;
@@ -17,8 +17,19 @@
 // and optionally `bool fits(size)` (checked when a Region is made) and
 // `bool covers(index)` (the elements it is meant to cover, if not all).
 //
-// and must give distinct threads disjoint pieces. The compiler cannot check
-// that, so a strategy is usable only after an explicit promise:
+// pieces() returns its positions as a borrowed input range: a
+// std::ranges::input_range (begin() gives an input iterator, end() an
+// iterator or a sentinel it compares equal to at the end) that is a
+// std::ranges::borrowed_range, whose iterators stay valid after the range
+// object is gone, since a Region calls pieces() once and keeps only the
+// iterators. Standard views qualify (std::views::iota(first, last), a
+// std::span, a std::ranges::subrange), as do detail::Strided and
+// detail::Optional below, which the shipped strategies use; a container
+// returned by value (a std::array) does not. A Position is what the
+// iterator's operator* gives.
+//
+// A strategy must give distinct threads disjoint pieces. The compiler cannot
+// check that, so a strategy is usable only after an explicit promise:
 //
 //   OFFLOAD_UNSAFE_DISJOINT_STRATEGY(MyStrategy);
 //
@@ -29,10 +40,12 @@
 #pragma once
 
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <span>
 #include <type_traits>
+#include <utility>
 
 namespace offload {
 
@@ -62,6 +75,62 @@ struct Span {
 /// promise that S gives distinct threads disjoint pieces.
 template <class S> inline constexpr bool unsafe_disjoint_strategy = false;
 
+namespace detail {
+
+// std::ranges::input_range and std::ranges::borrowed_range, spelled out
+// with what <span> and <iterator> declare: <ranges> would add a tenth to
+// the parse of every translation unit, on the host and in each device pass.
+// test/unit/header/StrategyTest.cpp checks that they agree.
+
+/// std::ranges::input_range<R>.
+template <class R>
+concept InputRange = requires(R &Positions) {
+  { std::ranges::begin(Positions) } -> std::input_iterator;
+  {
+    std::ranges::end(Positions)
+  } -> std::sentinel_for<decltype(std::ranges::begin(Positions))>;
+};
+/// std::ranges::borrowed_range<R>: its iterators stay valid after the
+/// range object is gone.
+template <class R>
+concept BorrowedRange =
+    InputRange<R> &&
+    (std::is_lvalue_reference_v<R> ||
+     std::ranges::enable_borrowed_range<std::remove_cvref_t<R>>);
+
+/// What a strategy's pieces() returns, its iterator and its end.
+template <class S>
+using PiecesOf = decltype(std::declval<const S &>().pieces(
+    std::declval<ThreadIndex>(), std::uint64_t()));
+template <class R>
+using PositionIterator = decltype(std::ranges::begin(std::declval<R &>()));
+template <class R>
+using PositionSentinel = decltype(std::ranges::end(std::declval<R &>()));
+/// A position: what the iterator gives.
+template <class R>
+using PositionOf = std::iter_reference_t<PositionIterator<R>>;
+
+template <class S>
+concept HasPieces = requires(const S Strategy, ThreadIndex Thread,
+                             std::uint64_t Size) {
+  Strategy.pieces(Thread, Size);
+};
+
+struct Strided;
+/// The range of positions a Region or Range of S iterates: what pieces()
+/// returns, or a stand-in when that is no borrowed range, so that such a
+/// Region fails with checkStrategy()'s message only.
+template <class S> struct PositionsFor {
+  using type = Strided;
+};
+template <class S>
+  requires BorrowedRange<PiecesOf<S>>
+struct PositionsFor<S> {
+  using type = PiecesOf<S>;
+};
+
+} // namespace detail
+
 /// The strategy protocol. Region and Range accept only strategies that
 /// satisfy it and carry the disjointness promise. A strategy may also have
 /// `bool fits(std::uint64_t size) const`, checked when a Region is made.
@@ -71,9 +140,10 @@ concept PartitionStrategy =
     (S::dims >= 1 && S::dims <= 3) &&
     requires(const S Strategy, std::uint64_t Size, ThreadIndex Thread) {
       { Strategy.extent(Size) } -> std::same_as<Extent>;
-      Strategy.pieces(Thread, Size).begin();
-      Strategy.pieces(Thread, Size).end();
-      { Strategy.span(*Strategy.pieces(Thread, Size).begin()) } -> std::same_as<Span>;
+      { Strategy.pieces(Thread, Size) } -> detail::BorrowedRange;
+      {
+        Strategy.span(std::declval<detail::PositionOf<detail::PiecesOf<S>>>())
+      } -> std::same_as<Span>;
     };
 
 /// One element a strategy gave the running thread, with its index.
@@ -104,10 +174,14 @@ template <class T> struct Item3D {
 
 namespace detail {
 
-/// The positions First + K * Stride for K < Count.
+/// The positions First + K * Stride for K < Count: a borrowed input range
+/// whose end is std::default_sentinel.
 struct Strided {
   std::uint64_t First, Count, Stride;
   struct iterator {
+    using value_type = std::uint64_t;
+    using difference_type = std::ptrdiff_t;
+    using iterator_concept = std::input_iterator_tag;
     std::uint64_t Position, Left, Stride;
     constexpr std::uint64_t operator*() const noexcept { return Position; }
     constexpr iterator &operator++() noexcept {
@@ -115,19 +189,24 @@ struct Strided {
       --Left;
       return *this;
     }
-    constexpr bool operator!=(std::default_sentinel_t) const noexcept {
-      return Left != 0;
+    constexpr void operator++(int) noexcept { ++*this; }
+    constexpr bool operator==(std::default_sentinel_t) const noexcept {
+      return Left == 0;
     }
   };
   constexpr iterator begin() const noexcept { return {First, Count, Stride}; }
   constexpr std::default_sentinel_t end() const noexcept { return {}; }
 };
 
-/// Zero or one position.
+/// Zero or one position: a borrowed input range whose end is
+/// std::default_sentinel.
 template <class P> struct Optional {
   P Position;
   bool Present;
   struct iterator {
+    using value_type = P;
+    using difference_type = std::ptrdiff_t;
+    using iterator_concept = std::input_iterator_tag;
     P Position;
     bool Left;
     constexpr P operator*() const noexcept { return Position; }
@@ -135,8 +214,9 @@ template <class P> struct Optional {
       Left = false;
       return *this;
     }
-    constexpr bool operator!=(std::default_sentinel_t) const noexcept {
-      return Left;
+    constexpr void operator++(int) noexcept { ++*this; }
+    constexpr bool operator==(std::default_sentinel_t) const noexcept {
+      return !Left;
     }
   };
   constexpr iterator begin() const noexcept { return {Position, Present}; }
@@ -339,6 +419,15 @@ struct Grid3D {
 };
 
 } // namespace offload
+
+// Their iterators hold the positions themselves, not references into the
+// range object.
+template <>
+inline constexpr bool
+    std::ranges::enable_borrowed_range<offload::detail::Strided> = true;
+template <class P>
+inline constexpr bool
+    std::ranges::enable_borrowed_range<offload::detail::Optional<P>> = true;
 
 /// Promises that strategy S gives distinct threads disjoint pieces, which
 /// makes it usable in Region and Range. Breaking the promise makes kernels

@@ -12,8 +12,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <optional>
+#include <ranges>
+#include <span>
 #include <string>
+#include <vector>
 
 using namespace offload;
 using namespace offload::detail;
@@ -163,6 +168,149 @@ TEST(Strategy, ShapesMustFitTheirData) {
   EXPECT_FALSE((Rows2D{2, 2}.fits(5)));
   EXPECT_FALSE(Grid3D(2, 2, 2).fits(7));
   EXPECT_FALSE(Chunked1D{0}.fits(7));
+}
+
+// The shipped position ranges are borrowed std::ranges input ranges, and so
+// are Regions and Ranges iterated in a kernel.
+using Position2D = Grid2D::Position;
+static_assert(std::ranges::input_range<Strided> &&
+              std::ranges::borrowed_range<Strided>);
+static_assert(std::ranges::input_range<Optional<Position2D>> &&
+              std::ranges::borrowed_range<Optional<Position2D>>);
+static_assert(std::input_iterator<Strided::iterator>);
+static_assert(std::sentinel_for<std::default_sentinel_t, Strided::iterator>);
+static_assert(std::input_iterator<Optional<Position2D>::iterator>);
+static_assert(std::ranges::input_range<Region<float>>);
+static_assert(std::ranges::input_range<Region<double, Grid2D>>);
+static_assert(std::ranges::input_range<Range<Chunked1D>>);
+// size() is the whole data's, not the thread's pieces'.
+static_assert(!std::ranges::sized_range<Region<float>> &&
+              !std::ranges::sized_range<Range<>>);
+static_assert(std::same_as<std::ranges::range_value_t<Range<Grid3D>>,
+                           Grid3D::Position>);
+
+// detail::InputRange and detail::BorrowedRange, spelled out without
+// <ranges>, agree with the standard's concepts.
+template <class R> constexpr bool agrees() {
+  return InputRange<R> == std::ranges::input_range<R> &&
+         BorrowedRange<R> == std::ranges::borrowed_range<R>;
+}
+using U64 = std::uint64_t;
+using IotaView = std::ranges::iota_view<U64, U64>;
+static_assert(agrees<Strided>() && agrees<Optional<Position2D>>());
+static_assert(agrees<IotaView>() && BorrowedRange<IotaView>);
+static_assert(agrees<std::span<const U64>>() &&
+              BorrowedRange<std::span<const U64>>);
+static_assert(agrees<std::ranges::subrange<const U64 *>>() &&
+              BorrowedRange<std::ranges::subrange<const U64 *>>);
+static_assert(agrees<std::ranges::single_view<U64>>() &&
+              !BorrowedRange<std::ranges::single_view<U64>>);
+static_assert(agrees<std::array<U64, 2>>() && InputRange<std::array<U64, 2>> &&
+              !BorrowedRange<std::array<U64, 2>>);
+static_assert(agrees<const std::array<U64, 2> &>() &&
+              BorrowedRange<const std::array<U64, 2> &>);
+static_assert(agrees<std::vector<U64>>() && !BorrowedRange<std::vector<U64>>);
+static_assert(agrees<U64>() && !InputRange<U64>);
+
+// A user strategy on <ranges>: thread t owns the elements [t * k, t * k + k)
+// (the last block may be shorter), one at a time, as a std::views::iota.
+struct IotaBlocks {
+  U64 k = 4;
+  static constexpr unsigned dims = 1;
+  Extent extent(U64 Size) const { return {ceilDiv(Size, k)}; }
+  auto pieces(ThreadIndex T, U64 Size) const {
+    U64 First = std::min(T.linear() * k, Size);
+    return std::views::iota(First, std::min(First + k, Size));
+  }
+  Span span(U64 I) const { return {I, 1}; }
+  template <class T> Item<T> item(T *Data, U64 I) const { return {I, Data[I]}; }
+};
+
+// Another: a fixed permutation of up to 8 elements, thread t owning element
+// Order[t]; pieces() is a std::span into the strategy itself.
+struct Permuted {
+  U64 Order[8];
+  static constexpr unsigned dims = 1;
+  Extent extent(U64 Size) const { return {Size}; }
+  std::span<const U64> pieces(ThreadIndex T, U64 Size) const {
+    U64 I = T.linear();
+    return {Order + (I < Size ? I : 0), I < Size ? 1u : 0u};
+  }
+  Span span(U64 I) const { return {I, 1}; }
+  template <class T> Item<T> item(T *Data, U64 I) const { return {I, Data[I]}; }
+};
+
+// Not strategies: their pieces() is a container by value, or no range.
+struct ArrayByValue {
+  static constexpr unsigned dims = 1;
+  Extent extent(U64 Size) const { return {Size}; }
+  std::array<U64, 1> pieces(ThreadIndex T, U64) const { return {T.linear()}; }
+  Span span(U64 I) const { return {I, 1}; }
+};
+struct NotARange {
+  static constexpr unsigned dims = 1;
+  Extent extent(U64 Size) const { return {Size}; }
+  U64 pieces(ThreadIndex T, U64) const { return T.linear(); }
+  Span span(U64 I) const { return {I, 1}; }
+};
+
+} // namespace
+
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(IotaBlocks);
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(Permuted);
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(ArrayByValue);
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(NotARange);
+
+namespace {
+
+static_assert(PartitionStrategy<IotaBlocks> && PartitionStrategy<Permuted>);
+static_assert(!PartitionStrategy<ArrayByValue> &&
+              !PartitionStrategy<NotARange>);
+static_assert(std::ranges::input_range<Region<int, IotaBlocks>>);
+
+TEST(Strategy, AUserStrategyOnIotaViews) {
+  for (U64 K : {1u, 3u, 4u, 256u})
+    for (U64 N : Sizes)
+      expectExactPartition(IotaBlocks{K}, N);
+}
+
+TEST(Strategy, AUserStrategyOnSpans) {
+  Permuted P{{5, 2, 7, 0, 1, 6, 3, 4}};
+  expectExactPartition(P, 8);
+  U64 Owned = 0;
+  for (U64 I : P.pieces(ThreadIndex{2, 0, 0, 8, 1}, 8)) {
+    EXPECT_EQ(I, 7u);
+    ++Owned;
+  }
+  EXPECT_EQ(Owned, 1u);
+}
+
+TEST(Strategy, RegionsAndRangesIterateUserRanges) {
+  int Data[10] = {};
+  Region<int, IotaBlocks> R(Data, IotaBlocks{4});
+  EXPECT_EQ(R.extent().x, 3u);
+  // Unbound (host side, outside a kernel): no pieces.
+  EXPECT_EQ(std::ranges::distance(R), 0);
+  // Thread 2 owns elements 8 and 9.
+  std::vector<U64> Seen;
+  for (auto [I, V] : RegionAccess::bind(R, ThreadIndex{2, 0, 0, 3, 1})) {
+    EXPECT_EQ(&V, &Data[I]);
+    Seen.push_back(I);
+  }
+  EXPECT_EQ(Seen, (std::vector<U64>{8, 9}));
+
+  Range<IotaBlocks> Positions(10, IotaBlocks{4});
+  Seen.clear();
+  for (U64 I : RegionAccess::bind(Positions, ThreadIndex{1, 0, 0, 3, 1}))
+    Seen.push_back(I);
+  EXPECT_EQ(Seen, (std::vector<U64>{4, 5, 6, 7}));
+
+  // The standard algorithms take them too.
+  auto Bound = RegionAccess::bind(Positions, ThreadIndex{0, 0, 0, 3, 1});
+  EXPECT_EQ(std::ranges::distance(Bound), 4);
+  EXPECT_TRUE(std::ranges::equal(
+      RegionAccess::bind(Range<>(10), ThreadIndex{7, 0, 0, 10, 1}),
+      std::array<U64, 1>{7}));
 }
 
 } // namespace

@@ -12,11 +12,34 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <ranges>
 #include <vector>
 
 using namespace offload;
 using u64 = std::uint64_t;
+
+namespace {
+
+// A user strategy built on <ranges>: thread t owns the elements
+// [t * k, t * k + k) (the last block may be shorter), one at a time, as a
+// std::views::iota.
+struct IotaBlocks {
+  u64 k = 1;
+  static constexpr unsigned dims = 1;
+  Extent extent(u64 Size) const { return {(Size + k - 1) / k}; }
+  auto pieces(ThreadIndex T, u64 Size) const {
+    u64 First = std::min(T.linear() * k, Size);
+    return std::views::iota(First, std::min(First + k, Size));
+  }
+  Span span(u64 I) const { return {I, 1}; }
+  template <class T> Item<T> item(T *Data, u64 I) const { return {I, Data[I]}; }
+};
+
+} // namespace
+
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(IotaBlocks);
 
 namespace {
 
@@ -50,6 +73,11 @@ void countRange(Range<GridStride1D> R, Atomic<u64> Hits) {
 void countRange2D(u64 Cols, Range<Grid2D> R, Atomic<u64> Hits) {
   for (Grid2D::Position P : R)
     Hits.add(P.row * Cols + P.col, P.row * Cols + P.col + 1);
+}
+
+void countIota(Range<IotaBlocks> R, Atomic<u64> Hits) {
+  for (u64 I : R)
+    Hits.add(I, I + 1);
 }
 
 const u64 Sizes[] = {0, 1, 2, 31, 97, 255, 256, 257, 1000, 1023, 1025, 65537};
@@ -156,6 +184,18 @@ TEST(StrategyKernel, Ranges) {
                      Range<Grid2D>(S.Rows * S.Cols, Grid2D(S.Rows, S.Cols)), Hits);
     expectMarked(Hits, All);
   }
+}
+
+TEST(StrategyKernel, AUserStrategyOnIotaViews) {
+  for (u64 K : {1u, 5u, 64u})
+    for (u64 N : Sizes) {
+      std::vector<u64> V(N, 0);
+      offload::offload(markItems<IotaBlocks>, Region<u64, IotaBlocks>(V, {K}));
+      expectMarked(V, All);
+      std::vector<u64> Hits(N, 0);
+      offload::offload(countIota, Range<IotaBlocks>(N, {K}), Hits);
+      expectMarked(Hits, All);
+    }
 }
 
 } // namespace
