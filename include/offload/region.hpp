@@ -38,22 +38,25 @@ concept ContiguousOf =
 template <class S> constexpr void checkStrategy() {
   static_assert(std::is_trivially_copyable_v<S>,
                 "a partitioning strategy must be trivially copyable");
-  static_assert(unsafe_disjoint_strategy<S>,
-                "this partitioning strategy has not promised that distinct "
-                "threads get disjoint pieces; after making sure it does, add "
-                "OFFLOAD_UNSAFE_DISJOINT_STRATEGY(Strategy) at namespace scope");
+  static_assert(
+      unsafe_disjoint_strategy<S>,
+      "this partitioning strategy has not promised that distinct "
+      "threads get disjoint pieces; after making sure it does, add "
+      "OFFLOAD_UNSAFE_DISJOINT_STRATEGY(Strategy) at namespace scope");
   if constexpr (!HasPieces<S>) {
     static_assert(HasPieces<S>,
                   "a partitioning strategy needs a const member "
                   "pieces(offload::ThreadIndex, std::uint64_t size) that "
                   "returns the positions the thread owns");
-  } else if constexpr (!InputRange<PiecesOf<S>>) {
-    static_assert(InputRange<PiecesOf<S>>,
+  } else if constexpr (!InputRange<PiecesOf<S>> && !ForLoopRange<PiecesOf<S>>) {
+    static_assert(ForLoopRange<PiecesOf<S>>,
                   "a partitioning strategy's pieces() must return a range of "
                   "positions: a std::ranges::input_range, such as "
-                  "std::views::iota(first, last) or a std::span");
-  } else if constexpr (!BorrowedRange<PiecesOf<S>>) {
-    static_assert(BorrowedRange<PiecesOf<S>>,
+                  "std::views::iota(first, last) or a std::span, or a type "
+                  "with begin() and end() whose iterator supports *, ++ and "
+                  "!= against end()");
+  } else if constexpr (!PositionRange<PiecesOf<S>>) {
+    static_assert(PositionRange<PiecesOf<S>>,
                   "a partitioning strategy's pieces() must return a "
                   "std::ranges::borrowed_range, whose iterators stay valid "
                   "after the range object is gone: a view such as "
@@ -81,7 +84,8 @@ template <class S> constexpr void checkStrategy() {
   std::exit(1);
 }
 
-template <class S> constexpr void checkFits(const S &Strategy, std::uint64_t Size) {
+template <class S>
+constexpr void checkFits(const S &Strategy, std::uint64_t Size) {
   if constexpr (requires { Strategy.fits(Size); })
     if (!Strategy.fits(Size))
       strategyMismatch(Size);
@@ -123,8 +127,7 @@ public:
   /// Any contiguous mutable data: std::vector, std::array, a C array, a
   /// preload_mut handle.
   template <class R>
-    requires detail::ContiguousOf<R, T>
-  Region(R &Data, Strategy S = {})
+  requires detail::ContiguousOf<R, T> Region(R &Data, Strategy S = {})
       : Region(std::span<T>(std::ranges::data(Data), std::ranges::size(Data)),
                S) {}
 
@@ -161,7 +164,7 @@ public:
     }
     constexpr void operator++(int) noexcept { ++It; }
     constexpr bool operator==(std::default_sentinel_t) const noexcept {
-      return It == End;
+      return !(It != End); // what a hand-written range of positions has
     }
 
   private:
@@ -180,7 +183,7 @@ public:
   constexpr iterator begin() const noexcept {
     // Borrowed: the iterators outlive the range they come from.
     Positions P = Strat.pieces(Thread, Thread.width ? Size : 0);
-    return {Data, Strat, std::ranges::begin(P), std::ranges::end(P)};
+    return {Data, Strat, P.begin(), P.end()};
   }
   constexpr std::default_sentinel_t end() const noexcept { return {}; }
 
@@ -209,7 +212,8 @@ template <class T, std::size_t N> Region(std::array<T, N> &) -> Region<T>;
 /// for kernels that read views and reduce or update atomically.
 ///
 ///   void dot(offload::Range<> R, std::span<const double> X,
-///            std::span<const double> Y, offload::Reduce<offload::Sum<double>> S) {
+///            std::span<const double> Y, offload::Reduce<offload::Sum<double>>
+///            S) {
 ///     for (std::uint64_t I : R) S += X[I] * Y[I];
 ///   }
 ///
@@ -238,22 +242,20 @@ public:
   /// 1-D strategies); it compares equal to std::default_sentinel at the end.
   class iterator {
   public:
-    using value_type = std::iter_value_t<position_iterator>;
+    using value_type = std::remove_cvref_t<
+        decltype(*std::declval<const position_iterator &>())>;
     using difference_type = std::ptrdiff_t;
     using iterator_concept = std::input_iterator_tag;
 
     iterator() = default;
-    constexpr std::iter_reference_t<position_iterator>
-    operator*() const noexcept {
-      return *It;
-    }
+    constexpr decltype(auto) operator*() const noexcept { return *It; }
     constexpr iterator &operator++() noexcept {
       ++It;
       return *this;
     }
     constexpr void operator++(int) noexcept { ++It; }
     constexpr bool operator==(std::default_sentinel_t) const noexcept {
-      return It == End;
+      return !(It != End); // what a hand-written range of positions has
     }
 
   private:
@@ -268,7 +270,7 @@ public:
   constexpr iterator begin() const noexcept {
     // Borrowed: the iterators outlive the range they come from.
     Positions P = Strat.pieces(Thread, Thread.width ? Size : 0);
-    return {std::ranges::begin(P), std::ranges::end(P)};
+    return {P.begin(), P.end()};
   }
   constexpr std::default_sentinel_t end() const noexcept { return {}; }
 
@@ -323,8 +325,8 @@ static_assert(sizeof(Range<>) == 48);
 // Iterating a Region or Range yields the running thread's pieces, while
 // size() is the whole data's: they are input ranges, but not sized ones.
 template <class T, class S>
-inline constexpr bool
-    std::ranges::disable_sized_range<offload::Region<T, S>> = true;
+inline constexpr bool std::ranges::disable_sized_range<offload::Region<T, S>> =
+    true;
 template <class S>
 inline constexpr bool std::ranges::disable_sized_range<offload::Range<S>> =
     true;

@@ -25,8 +25,11 @@
 // iterators. Standard views qualify (std::views::iota(first, last), a
 // std::span, a std::ranges::subrange), as do detail::Strided and
 // detail::Optional below, which the shipped strategies use; a container
-// returned by value (a std::array) does not. A Position is what the
-// iterator's operator* gives.
+// returned by value (a std::array) does not. So does a hand-written range
+// that a range-based for loop can walk (begin(), end(), and an iterator with
+// *, ++ and != against end()) whose iterators hold their positions
+// themselves rather than point into the object pieces() returned. A
+// Position is what the iterator's operator* gives.
 //
 // A strategy must give distinct threads disjoint pieces. The compiler cannot
 // check that, so a strategy is usable only after an explicit promise:
@@ -98,14 +101,36 @@ concept BorrowedRange =
     (std::is_lvalue_reference_v<R> ||
      std::ranges::enable_borrowed_range<std::remove_cvref_t<R>>);
 
+/// What a range-based for loop walks: begin() and end(), an iterator that
+/// *, ++ and != against end() work on. (A hand-written range of positions
+/// need not be a std::ranges::input_range.)
+template <class R>
+concept ForLoopRange =
+    requires(R &Positions) {
+      Positions.begin();
+      Positions.end();
+    } && requires(decltype(std::declval<R &>().begin()) It,
+                  decltype(std::declval<R &>().end()) End) {
+      { It != End } -> std::convertible_to<bool>;
+      ++It;
+      *It;
+    };
+/// The ranges pieces() may return: a borrowed standard input range, or a
+/// hand-written range that is no standard range, whose iterators must hold
+/// their positions themselves (the protocol above says so). A standard
+/// range that is not borrowed (a container by value) is not one.
+template <class R>
+concept PositionRange =
+    BorrowedRange<R> || (ForLoopRange<R> && !InputRange<R>);
+
 /// What a strategy's pieces() returns, its iterator and its end.
 template <class S>
 using PiecesOf = decltype(std::declval<const S &>().pieces(
     std::declval<ThreadIndex>(), std::uint64_t()));
 template <class R>
-using PositionIterator = decltype(std::ranges::begin(std::declval<R &>()));
+using PositionIterator = decltype(std::declval<R &>().begin());
 template <class R>
-using PositionSentinel = decltype(std::ranges::end(std::declval<R &>()));
+using PositionSentinel = decltype(std::declval<R &>().end());
 /// A position: what the iterator gives.
 template <class R>
 using PositionOf = std::iter_reference_t<PositionIterator<R>>;
@@ -124,7 +149,7 @@ template <class S> struct PositionsFor {
   using type = Strided;
 };
 template <class S>
-  requires BorrowedRange<PiecesOf<S>>
+  requires PositionRange<PiecesOf<S>>
 struct PositionsFor<S> {
   using type = PiecesOf<S>;
 };
@@ -140,7 +165,7 @@ concept PartitionStrategy =
     (S::dims >= 1 && S::dims <= 3) &&
     requires(const S Strategy, std::uint64_t Size, ThreadIndex Thread) {
       { Strategy.extent(Size) } -> std::same_as<Extent>;
-      { Strategy.pieces(Thread, Size) } -> detail::BorrowedRange;
+      { Strategy.pieces(Thread, Size) } -> detail::PositionRange;
       {
         Strategy.span(std::declval<detail::PositionOf<detail::PiecesOf<S>>>())
       } -> std::same_as<Span>;
