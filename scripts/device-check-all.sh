@@ -5,9 +5,13 @@
 # host device, image selection, assert(), compute-sanitizer, the examples.
 # Usage (on the GPU machine, from the project root, after
 # `source .device-runtime/env.sh`): scripts/device-check-all.sh
+# The logs go to $OUT/device-run.tgz (the device tool brings back a few
+# files only).
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-out=${OUT:-/tmp}
+final=${OUT:-/tmp}
+out=$(mktemp -d)
+export OUT=$out
 results=()
 step() { # step NAME COMMAND...: runs it, logs it, records PASS/FAIL
   local name=$1
@@ -45,3 +49,5 @@ for example in saxpy multi_kernel; do
 done
 echo
 printf '%s\n' "${results[@]}"
+tar czf "$final/device-run.tgz" -C "$out" .
+rm -rf "$out"
