@@ -446,9 +446,10 @@ void foldInto(CallBase &Call, Constant *Value) {
 /// libdevice chooses between code paths with __nvvm_reflect("__CUDA_ARCH"),
 /// ("__CUDA_FTZ") and others. NVPTX's NVVMReflect pass, which answers these
 /// at the start of the pipeline, has run before this pass, so the linked
-/// calls are answered here with the same values: the SM version times ten
-/// (target-cpu), the module's "nvvm-reflect-ftz" flag, and 0 for anything
-/// else. (The backend's own run of NVVMReflect then finds none left.)
+/// calls are answered here: the SM version times ten (target-cpu), the
+/// module's "nvvm-reflect-ftz" flag, correctly rounded sqrt (unless the
+/// "nvvm-reflect-prec-sqrt" flag says no), and 0 for anything else. (The
+/// backend's own run of NVVMReflect then finds none left.)
 void answerReflections(Module &M, StringRef Cpu) {
   unsigned Sm = 0;
   if (Cpu.consume_front("sm_"))
@@ -457,6 +458,12 @@ void answerReflections(Module &M, StringRef Cpu) {
   if (auto *Flag = mdconst::extract_or_null<ConstantInt>(
           M.getModuleFlag("nvvm-reflect-ftz")))
     Ftz = Flag->getZExtValue();
+  // Correctly rounded sqrt, as C++ (and nvcc's default
+  // -prec-sqrt=true) have them, unless the module says otherwise.
+  uint64_t PrecSqrt = 1;
+  if (auto *Flag = mdconst::extract_or_null<ConstantInt>(
+          M.getModuleFlag("nvvm-reflect-prec-sqrt")))
+    PrecSqrt = Flag->getZExtValue();
   for (StringRef Name :
        {"__nvvm_reflect", "__nvvm_reflect_ocl", "llvm.nvvm.reflect"}) {
     Function *Reflect = M.getFunction(Name);
@@ -467,9 +474,10 @@ void answerReflections(Module &M, StringRef Cpu) {
       std::optional<StringRef> Key = Call ? reflectKey(*Call) : std::nullopt;
       if (!Key) // left to the backend, which reports it
         continue;
-      const uint64_t Value = *Key == "__CUDA_ARCH"  ? Sm * 10
-                             : *Key == "__CUDA_FTZ" ? Ftz
-                                                    : 0;
+      const uint64_t Value = *Key == "__CUDA_ARCH"        ? Sm * 10
+                             : *Key == "__CUDA_FTZ"       ? Ftz
+                             : *Key == "__CUDA_PREC_SQRT" ? PrecSqrt
+                                                          : 0;
       foldInto(*Call, ConstantInt::get(Call->getType(), Value));
     }
     if (Reflect->use_empty())

@@ -218,7 +218,12 @@ DevicePass::deviceArguments(const TargetToolchain &Toolchain) const {
   append_range(Args, std::vector<std::string>{
                          "-fopenmp", "-fopenmp-is-target-device",
                          "-fvisibility=protected", "-D__OFFLOAD_DEVICE__=1",
-                         "-O" + std::to_string(Opts.DeviceOptLevel)});
+                         "-O" + std::to_string(Opts.DeviceOptLevel),
+                         // The entries use no OpenMP runtime, so LLVM's
+                         // OpenMPOpt has nothing to do but its Attributor
+                         // analyses, which miscompiled a compare-and-swap
+                         // loop (MinLoc's combine) in LLVM 22.
+                         "-mllvm", "-openmp-opt-disable"});
   // This plugin again: its device-side AST consumer (constant data the
   // kernels read, checks of the entries) and LLVM passes (closure entries,
   // math libraries, the module check).

@@ -62,13 +62,23 @@ inline V shuffle(std::uint64_t Mask, std::uint32_t Lane, V X) {
   return X;
 }
 
-/// Op-combines V across the warp; lanes at or past Active do not take part.
-template <class Op, class V> inline V warpReduce(V X, std::uint32_t Active) {
-  const std::uint64_t Mask = __gpu_lane_mask();
+/// The mask of lanes 0 .. Lanes - 1.
+inline std::uint64_t lowLanes(std::uint32_t Lanes) {
+  return Lanes >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << Lanes) - 1;
+}
+
+/// Op-combines V across lanes 0 .. Count - 1 of the warp, whose lanes
+/// 0 .. Lanes - 1 all call it. The shuffles name those lanes explicitly
+/// rather than the ones active at the moment: after divergent code (a loop
+/// whose trip count differs per thread) the active mask can be partial
+/// until the warp reconverges, and a shuffle with all lanes waits for them.
+template <class Op, class V>
+inline V warpReduce(V X, std::uint32_t Lanes, std::uint32_t Count) {
+  const std::uint64_t Mask = lowLanes(Lanes);
   const std::uint32_t Lane = __gpu_lane_id();
   for (std::uint32_t Step = __gpu_num_lanes() / 2; Step > 0; Step /= 2) {
     V Other = shuffle(Mask, Lane + Step, X);
-    if (Lane + Step < Active)
+    if (Lane + Step < Count)
       X = Op::combine(X, Other);
   }
   return X;
@@ -84,14 +94,14 @@ template <class Op, class V> inline V blockReduce(V X) {
   const std::uint32_t Lane = Tid % Lanes;
   const std::uint32_t InWarp =
       Size - Warp * Lanes < Lanes ? Size - Warp * Lanes : Lanes;
-  X = warpReduce<Op>(X, InWarp);
+  X = warpReduce<Op>(X, InWarp, InWarp);
   if (Lane == 0)
     Warps[Warp] = X;
   __gpu_sync_threads();
   if (Warp == 0) {
     const std::uint32_t NumWarps = (Size + Lanes - 1) / Lanes;
     X = Lane < NumWarps ? Warps[Lane] : Op::identity();
-    X = warpReduce<Op>(X, NumWarps);
+    X = warpReduce<Op>(X, InWarp, NumWarps);
   }
   // Warps[] is reused by the next reduction of the same type.
   __gpu_sync_threads();
@@ -112,7 +122,7 @@ template <class V> inline void aggregatedAdd(V *Target, V X) {
       Lanes == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << Lanes) - 1;
   if (Mask == Full &&
       __gpu_ballot(Mask, shuffle(Mask, 0, Target) == Target) == Full) {
-    X = warpReduce<Plus>(X, Lanes);
+    X = warpReduce<Plus>(X, Lanes, Lanes);
     if (__gpu_lane_id() == 0)
       atomicFetchAdd(Target, X);
     return;
