@@ -6,7 +6,7 @@
 # libomptarget probes each kernel's parameters with cuFuncGetParamInfo until
 # the driver answers CUDA_ERROR_INVALID_VALUE, once per kernel it loads,
 # which memcheck counts as an API error whatever the image holds
-# (docs/design.md, "Images"). So memcheck runs twice: with API errors
+# (docs/design.md, "3. Device pass"). So memcheck runs twice: with API errors
 # reported (their number and kinds are printed, for the record), and with
 # --report-api-errors no, which must find 0 errors: memory errors and
 # failed device calls of our own are still reported, and for the examples

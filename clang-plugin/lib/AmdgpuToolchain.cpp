@@ -1,11 +1,9 @@
 //===- AmdgpuToolchain.cpp - AMD GPUs: code objects and ld.lld ------------===//
 
 #include "TargetToolchain.h"
-#include "Toolchain.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSet.h"
 
 #include <optional>
 
@@ -18,12 +16,7 @@ class AmdgpuToolchain : public TargetToolchain {
 public:
   explicit AmdgpuToolchain(const Target &T) : TargetToolchain(T) {}
 
-  Error findTools() override {
-    Lld = findLld();
-    if (!Lld)
-      return createStringError("ld.lld was not found (install lld-22)");
-    return Error::success();
-  }
+  Error findTools() override { return findLinker(Lld); }
 
   std::vector<std::string>
   compileArguments(StringRef HostTriple, StringRef ResourceDir) const override {
@@ -58,16 +51,8 @@ public:
 
   Error checkImage(StringRef, StringRef Image,
                    const Metadata &M) const override {
-    Expected<std::vector<std::string>> Symbols = dynamicSymbols(Image);
-    if (!Symbols)
-      return Symbols.takeError();
-    StringSet<> Defined;
-    for (const std::string &S : *Symbols)
-      Defined.insert(S);
     // An AMD kernel is launched through its kernel descriptor, NAME.kd.
-    return checkEntries(M, [&](StringRef E) {
-      return Defined.contains(E) && Defined.contains((E + ".kd").str());
-    });
+    return checkSharedObject(Image, M, /*WithDescriptors=*/true);
   }
 
 private:

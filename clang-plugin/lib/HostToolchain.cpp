@@ -1,9 +1,6 @@
 //===- HostToolchain.cpp - The host device: x86-64 shared objects ---------===//
 
 #include "TargetToolchain.h"
-#include "Toolchain.h"
-
-#include "llvm/ADT/StringSet.h"
 
 #include <optional>
 
@@ -16,12 +13,7 @@ class HostToolchain : public TargetToolchain {
 public:
   explicit HostToolchain(const Target &T) : TargetToolchain(T) {}
 
-  Error findTools() override {
-    Lld = findLld();
-    if (!Lld)
-      return createStringError("ld.lld was not found (install lld-22)");
-    return Error::success();
-  }
+  Error findTools() override { return findLinker(Lld); }
 
   std::vector<std::string> compileArguments(StringRef HostTriple,
                                             StringRef) const override {
@@ -39,9 +31,9 @@ public:
 
   std::vector<std::string> linkCommand(StringRef Compiled,
                                        StringRef Image) const override {
-    // Functions stay undefined for the loader to take from the C and math
-    // libraries this process has; the device pass's module check has made
-    // sure that no variable is.
+    // What the C, C++ and math libraries define stays undefined, for the
+    // loader to take from the process; the device compile's module check has
+    // made sure that nothing else does.
     return {*Lld,           "-shared", "--build-id=none",
             Compiled.str(), "-o",      Image.str()};
   }
@@ -49,13 +41,7 @@ public:
   Error checkImage(StringRef, StringRef Image,
                    const Metadata &M) const override {
     // The host plugin finds entries with dlsym.
-    Expected<std::vector<std::string>> Symbols = dynamicSymbols(Image);
-    if (!Symbols)
-      return Symbols.takeError();
-    StringSet<> Defined;
-    for (const std::string &S : *Symbols)
-      Defined.insert(S);
-    return checkEntries(M, [&](StringRef E) { return Defined.contains(E); });
+    return checkSharedObject(Image, M, /*WithDescriptors=*/false);
   }
 
 private:

@@ -1,6 +1,7 @@
 //===- TargetToolchain.cpp - What each kind of device image needs ---------===//
 
 #include "TargetToolchain.h"
+#include "Toolchain.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Object/ELFObjectFile.h"
@@ -40,8 +41,15 @@ std::vector<std::string> TargetToolchain::gpuArguments(StringRef Triple,
           "-fopenmp-cuda-mode"};
 }
 
-Expected<std::vector<std::string>>
-TargetToolchain::dynamicSymbols(StringRef Image) {
+Error TargetToolchain::findLinker(std::optional<std::string> &Lld) {
+  Lld = findLld();
+  if (!Lld)
+    return createStringError("ld.lld was not found (install lld-22)");
+  return Error::success();
+}
+
+Error TargetToolchain::checkSharedObject(StringRef Image, const Metadata &M,
+                                         bool WithDescriptors) {
   Expected<std::unique_ptr<object::ObjectFile>> Obj =
       object::ObjectFile::createObjectFile(MemoryBufferRef(Image, "image"));
   if (!Obj)
@@ -49,7 +57,7 @@ TargetToolchain::dynamicSymbols(StringRef Image) {
   auto *Elf = dyn_cast<object::ELFObjectFileBase>(Obj->get());
   if (!Elf)
     return createStringError("the image is not an ELF shared object");
-  std::vector<std::string> Symbols;
+  StringSet<> Defined;
   for (const object::ELFSymbolRef &S : Elf->getDynamicSymbolIterators()) {
     Expected<StringRef> Name = S.getName();
     Expected<uint32_t> Flags = S.getFlags();
@@ -59,9 +67,12 @@ TargetToolchain::dynamicSymbols(StringRef Image) {
       continue;
     }
     if (!(*Flags & object::SymbolRef::SF_Undefined))
-      Symbols.push_back(Name->str());
+      Defined.insert(*Name);
   }
-  return Symbols;
+  return checkEntries(M, [&](StringRef E) {
+    return Defined.contains(E) &&
+           (!WithDescriptors || Defined.contains((E + ".kd").str()));
+  });
 }
 
 Error TargetToolchain::checkEntries(const Metadata &M,

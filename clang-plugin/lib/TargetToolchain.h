@@ -19,6 +19,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,9 +72,12 @@ protected:
                                                llvm::StringRef Cpu,
                                                llvm::StringRef HostTriple,
                                                llvm::StringRef ResourceDir);
-  /// The dynamic symbols of an ELF shared object.
-  static llvm::Expected<std::vector<std::string>>
-  dynamicSymbols(llvm::StringRef Image);
+  /// Finds ld.lld into Lld, which shared objects and AMD code objects need.
+  static llvm::Error findLinker(std::optional<std::string> &Lld);
+  /// Checks the entries of an ELF shared object, which its dynamic symbols
+  /// must define (with their NAME.kd descriptors when WithDescriptors).
+  static llvm::Error checkSharedObject(llvm::StringRef Image, const Metadata &M,
+                                       bool WithDescriptors);
   /// An error naming a kernel of M without its entry, if any; Has tells
   /// whether the image defines a symbol.
   static llvm::Error
