@@ -681,9 +681,24 @@ private:
     if (!State.ConstantGlobals.insert(VD).second)
       return;
     State.GlobalNames.insert(State.Names.getName(VD));
+    // A constant initializer runs no code on the device, but the addresses
+    // it holds (a table of strings, a pointer to another table) must be
+    // there too: only the variables it refers to are checked.
     const VarDecl *WithInit = nullptr;
-    if (const Expr *Init = VD->getAnyInitializer(WithInit))
-      TraverseStmt(const_cast<Expr *>(Init));
+    const Expr *Init = VD->getAnyInitializer(WithInit);
+    if (!Init)
+      return;
+    struct Refs : RecursiveASTVisitor<Refs> {
+      llvm::SmallVector<DeclRefExpr *, 4> Found;
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        if (isa<VarDecl>(Ref->getDecl()))
+          Found.push_back(Ref);
+        return true;
+      }
+    } R;
+    R.TraverseStmt(const_cast<Expr *>(Init));
+    for (DeclRefExpr *Ref : R.Found)
+      VisitDeclRefExpr(Ref);
   }
 
   void checkWrite(const Expr *Target) {

@@ -31,6 +31,15 @@ struct Cache {
 };
 const Cache cache{0};
 extern const double Elsewhere[3];
+// A constant initializer runs no code on the device (this throw is never
+// compiled for it), but the addresses it holds must be there.
+constexpr int checked(int x) {
+  if (x < 0)
+    throw "negative";
+  return 2 * x;
+}
+constexpr int Doubled[2] = {checked(1), checked(2)};
+int *const IntoCounter = &counter; // expected-error {{kernel 'fine' uses 'counter'}}
 double compute() { return 2.0; }
 const double Computed = compute();
 
@@ -82,7 +91,7 @@ void fine(int c, offload::Region<double> v) {
   int local = c + int(sizeof(counter));
   local += Limit;
   for (auto [i, vi] : v)
-    vi = Scale * Weights[i % 2] + local;
+    vi = Scale * Weights[i % 2] + local + Doubled[i % 2] + *IntoCounter;
 }
 
 void run(std::vector<int> &v, std::vector<double> &d) {
