@@ -60,12 +60,12 @@ public:
   /// rebuild the object too.
   const std::vector<std::string> &dependencies() const { return Dependencies; }
 
+private:
   /// The -cc1 arguments of the device compile for Toolchain's target,
   /// without input and output.
   std::vector<std::string>
   deviceArguments(const TargetToolchain &Toolchain) const;
 
-private:
   /// One target's running compile.
   struct Compile {
     TargetToolchain *Toolchain;
