@@ -107,17 +107,21 @@ template <class F> bool bind(void *Library, const char *Name, F &Target) {
 
 } // namespace
 
-Expected<std::pair<void *, std::string>> loadCublas() {
-  std::vector<std::string> Tried, Patterns;
-  std::string Cuda = std::getenv("OFFLOAD_CUDA_PATH")
-                         ? std::getenv("OFFLOAD_CUDA_PATH")
-                         : "/usr/local/cuda";
-  Patterns.push_back(Cuda + "/lib64/libcublas.so*");
+std::vector<std::string> cublasSearchPatterns() {
+  const char *CudaPath = std::getenv("OFFLOAD_CUDA_PATH");
+  std::vector<std::string> Patterns{
+      std::string(CudaPath ? CudaPath : "/usr/local/cuda") +
+      "/lib64/libcublas.so*"};
   for (const std::string &Dir : pythonSitePackages())
     Patterns.push_back(Dir + "/nvidia/cublas/lib/libcublas.so*");
+  return Patterns;
+}
+
+Expected<std::pair<void *, std::string>> loadCublas() {
+  std::vector<std::string> Tried;
   auto Found = loadLibrary("OFFLOAD_CUBLAS",
                            {"libcublas.so.13", "libcublas.so.12", "libcublas.so"},
-                           Patterns, Tried);
+                           cublasSearchPatterns(), Tried);
   if (!Found.first)
     return createStringError("cuBLAS was not found; set OFFLOAD_CUBLAS to "
                              "the path of libcublas.so (tried " +
@@ -196,9 +200,10 @@ Expected<const BlasApi &> rocblas() {
 /// reports a failure and exits.
 template <class GpuCall, class HostCall>
 auto dispatch(const char *Routine, GpuCall Gpu, HostCall Host) {
-  Expected<const Device &> D = selectedDevice();
-  if (!D)
-    fatal(D.takeError());
+  Expected<DeviceState &> Selected = selectedDevice();
+  if (!Selected)
+    fatal(Selected.takeError());
+  const Device *D = &Selected->info();
   auto Fail = [&](Error E) {
     fatal(createStringError(formatv("offload::blas::{0} on device {1} ({2}): "
                                     "{3}",

@@ -1,8 +1,8 @@
 //===- runtime/Devices.cpp - Device discovery and selection ---------------===//
 //
-// libomptarget numbers the devices of every plugin that accepted an image in
-// one sequence (a GPU's images first, then the host plugin's four devices),
-// so devices are selected by kind, read from each device's UID.
+// The runtime numbers its devices itself: the GPUs liboffload shows (CUDA,
+// then AMD, each in its vendor's order), then the host device. OFFLOAD_DEVICE
+// picks one by kind or number.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,17 +31,6 @@ StringRef kindName(DeviceKind K) {
     break;
   }
   return "other";
-}
-
-DeviceKind classifyUid(StringRef Uid) {
-  StringRef Plugin = Uid.split('-').first;
-  if (Plugin.equals_insensitive("cuda"))
-    return DeviceKind::Cuda;
-  if (Plugin.equals_insensitive("amdgpu"))
-    return DeviceKind::Amdgpu;
-  if (Plugin.equals_insensitive("x86_64") || Plugin.equals_insensitive("host"))
-    return DeviceKind::Host;
-  return DeviceKind::Other;
 }
 
 Expected<DeviceRequest> parseDeviceRequest(StringRef Value) {
@@ -121,40 +110,68 @@ Expected<Device> pickDevice(const DeviceRequest &Request, int NumDevices,
                                .str());
 }
 
-Expected<Device> describeDevice(int Id) {
-  const char *Uid = omp_get_uid_from_device(Id);
-  if (!Uid)
-    return createStringError(formatv("device {0} has no UID", Id).str());
-  Device D{Id, classifyUid(Uid), Uid, ""};
-  D.Arch = deviceArch(D);
-  return D;
+Expected<ArrayRef<std::unique_ptr<DeviceState>>> devices() {
+  // Found once. Never destroyed: the exit handler below still uses them,
+  // and work may still be queued while static destructors run.
+  static const auto *Found = [] {
+    auto *Result =
+        new std::pair<std::vector<std::unique_ptr<DeviceState>>, std::string>;
+    // Before liboffload starts the CUDA plugin, which would make each
+    // context block the host when it waits.
+    prepareCudaContexts();
+    Expected<std::vector<DeviceEntry>> Gpus = offloadDevices(0);
+    if (!Gpus) {
+      Result->second = toString(Gpus.takeError());
+      return Result;
+    }
+    for (DeviceEntry &E : *Gpus)
+      Result->first.push_back(std::make_unique<DeviceState>(std::move(E)));
+    Result->first.push_back(std::make_unique<DeviceState>(
+        hostDevice(static_cast<int>(Result->first.size()))));
+    // Kernels still queued at exit must finish; one that failed fails the
+    // program even if nothing waited for it.
+    std::atexit([] {
+      if (Error E = synchronizeAll())
+        fatal(std::move(E));
+      for (const std::unique_ptr<DeviceState> &D : *devices())
+        D->releaseCaches();
+    });
+    return Result;
+  }();
+  if (!Found->second.empty())
+    return createStringError(Found->second);
+  return ArrayRef(Found->first);
 }
 
-static Expected<Device> selectDevice() {
-  // A program that only preloads data or calls libraries registers no
-  // image, and only a registration would have initialised libomptarget.
-  if (Registry::get().size() == 0) {
-    prepareCudaContexts();
-    __tgt_rtl_init();
-    __tgt_init_all_rtls();
-    std::atexit(__tgt_rtl_deinit);
-  }
+static Expected<DeviceState &> selectDevice() {
   const char *Env = std::getenv("OFFLOAD_DEVICE");
   Expected<DeviceRequest> Request = parseDeviceRequest(Env ? Env : "");
   if (!Request)
     return Request.takeError();
+  Expected<ArrayRef<std::unique_ptr<DeviceState>>> All = devices();
+  if (!All)
+    return All.takeError();
   const std::vector<std::string> Targets = Registry::get().targets();
-  Expected<Device> D =
-      pickDevice(*Request, omp_get_num_devices(), describeDevice);
-  // libomptarget shows no device for a GPU that accepts none of the
-  // images: say which GPU that is.
-  if (!D) {
+  // A GPU that none of the program's images runs on is not offered unless
+  // asked for by number (its launches then say which image is missing).
+  auto Describe = [&](int Id) -> Expected<Device> {
+    Device D = (*All)[Id]->info();
+    if (Request->How != DeviceRequest::ByNumber && !Targets.empty() &&
+        imageFor(Targets, D.Arch).empty())
+      D.Kind = DeviceKind::Other;
+    return D;
+  };
+  Expected<Device> Picked = pickDevice(*Request, All->size(), Describe);
+  std::optional<Device> D;
+  if (Picked)
+    D = (*All)[Picked->Id]->info();
+  if (!Picked) {
     std::string Gpus = gpusWithoutImage(Targets);
     return createStringError(
         Gpus.empty() ? formatv("{0}; this program has images for [{1}]",
-                               toString(D.takeError()), join(Targets, ","))
+                               toString(Picked.takeError()), join(Targets, ","))
                            .str()
-                     : toString(D.takeError()) + "; " + Gpus);
+                     : toString(Picked.takeError()) + "; " + Gpus);
   }
   const bool HasGpuImage = any_of(
       Targets, [](const std::string &T) { return T != "host"; });
@@ -169,16 +186,17 @@ static Expected<Device> selectDevice() {
        kindName(D->Kind).data(), ShowArch ? " " : "",
        ShowArch ? D->Arch.c_str() : "", D->Uid.c_str(),
        Image.empty() ? "?" : Image.c_str(), join(Targets, ",").c_str());
-  return D;
+  return *(*All)[D->Id];
 }
 
-Expected<const Device &> selectedDevice() {
+Expected<DeviceState &> selectedDevice() {
   // Chosen once; a failure is reported every time it is asked for.
-  static const std::pair<std::optional<Device>, std::string> Selected = [] {
-    Expected<Device> D = selectDevice();
+  static const std::pair<DeviceState *, std::string> Selected = [] {
+    Expected<DeviceState &> D = selectDevice();
     if (!D)
-      return std::make_pair(std::optional<Device>(), toString(D.takeError()));
-    return std::make_pair(std::optional<Device>(*D), std::string());
+      return std::make_pair<DeviceState *, std::string>(
+          nullptr, toString(D.takeError()));
+    return std::make_pair<DeviceState *, std::string>(&*D, "");
   }();
   if (!Selected.first)
     return createStringError(Selected.second);

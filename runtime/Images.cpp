@@ -1,10 +1,9 @@
 //===- runtime/Images.cpp - Which image runs on which device -------------===//
 //
-// A program may carry images for several targets (sm_90, gfx942, host).
-// libomptarget loads, on each device, the images it accepts, and shows no
-// device for a GPU that accepts none. The runtime finds the GPUs itself too,
-// so that it can say which architecture lacks an image instead of only
-// "no device".
+// A program may carry images for several targets (sm_90, gfx942, host); a
+// device runs the first that fits its architecture. The runtime also lists
+// the GPUs their drivers know, so that it can say which architecture lacks
+// an image instead of only "no device".
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +21,7 @@ using namespace llvm;
 namespace offload::rt {
 
 bool imageRuns(StringRef Target, StringRef Arch) {
-  if (Arch.empty()) // unknown: libomptarget decides
+  if (Arch.empty()) // unknown: loading the image decides
     return true;
   unsigned Image = 0, Device = 0;
   if (Target.consume_front("sm_") && Arch.consume_front("sm_"))
@@ -43,7 +42,7 @@ std::string gfxName(unsigned TargetVersion) {
 }
 
 /// AMD GPUs, from the kernel driver's topology (no ROCm library needed).
-static std::vector<InstalledGpu> amdGpus() {
+std::vector<InstalledGpu> amdGpus() {
   std::vector<InstalledGpu> Gpus;
   const std::string Nodes = "/sys/class/kfd/kfd/topology/nodes";
   DIR *Dir = opendir(Nodes.c_str());
@@ -77,27 +76,6 @@ std::vector<InstalledGpu> installedGpus() {
   std::vector<InstalledGpu> Gpus = cudaGpus();
   append_range(Gpus, amdGpus());
   return Gpus;
-}
-
-std::string deviceArch(const Device &D) {
-  switch (D.Kind) {
-  case DeviceKind::Host:
-    return "host";
-  case DeviceKind::Cuda:
-    return cudaArch(D);
-  case DeviceKind::Amdgpu: {
-    // libomptarget's AMD UID does not say which GPU: known when all agree.
-    std::vector<InstalledGpu> Gpus = amdGpus();
-    if (!Gpus.empty() && all_of(Gpus, [&](const InstalledGpu &G) {
-          return G.Arch == Gpus.front().Arch;
-        }))
-      return Gpus.front().Arch;
-    return {};
-  }
-  case DeviceKind::Other:
-    break;
-  }
-  return {};
 }
 
 std::string imageFor(ArrayRef<std::string> Targets, StringRef Arch) {

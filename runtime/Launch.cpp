@@ -1,4 +1,11 @@
-//===- runtime/Launch.cpp - Mapping and kernel launch ---------------------===//
+//===- runtime/Launch.cpp - Kernel launches and the entry points ----------===//
+//
+// One launch path for every device: the call's data that is not preloaded
+// goes to the device (CallMapping), the kernel is queued on the device's
+// queue, and a call that moved data copies it back and waits. A call whose
+// data is all preloaded returns once its kernel is queued.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Runtime.h"
 
@@ -10,11 +17,12 @@
 
 #include <offload/detail/params.hpp>
 
-#include <algorithm>
 #include <chrono>
 #include <climits>
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -22,31 +30,26 @@ using namespace llvm;
 
 namespace offload::rt {
 
-// libomptarget only reads the location for its own messages.
-static ident_t Location = {0, 2, 0, 0, ";cxx-offload;offload;0;0;;"};
-
 namespace {
-/// The launch in progress. libomptarget aborts the process when a kernel
-/// faults on a GPU (its own message says why); the abort handler then names
-/// the kernel, which libomptarget's message does not.
-struct RunningLaunch {
-  const char *Kernel = nullptr;
+/// The kernel this thread runs on the host device. A kernel that aborts
+/// there (a failed assert()) takes the process with it; the abort handler
+/// first names the kernel.
+struct RunningKernel {
+  const char *Name = nullptr;
   int Device = -1;
-  const char *Kind = "";
 };
-thread_local RunningLaunch Running;
+thread_local RunningKernel Running;
 struct sigaction PreviousAbortHandler;
 
 void onAbort(int Signal) {
-  if (Running.Kernel) {
+  if (Running.Name) {
     char Line[512];
     int N = std::snprintf(Line, sizeof(Line),
                           "offload: error: kernel '%s' failed on device %d "
-                          "(%s); libomptarget stopped the program, its "
-                          "message above says why\n",
-                          Running.Kernel, Running.Device, Running.Kind);
+                          "(host): it aborted, its message above says why\n",
+                          Running.Name, Running.Device);
     if (N > 0)
-      (void)!write(2, Line, std::min<size_t>(N, sizeof(Line) - 1));
+      (void)!write(2, Line, std::min<std::size_t>(N, sizeof(Line) - 1));
   }
   sigaction(SIGABRT, &PreviousAbortHandler, nullptr);
   raise(Signal);
@@ -62,38 +65,6 @@ void installAbortHandler() {
   (void)Installed;
 }
 } // namespace
-
-Error mapData(const Device &D, void *Ptr, std::int64_t Bytes,
-              std::int64_t MapType) {
-  __tgt_target_data_begin_mapper(&Location, D.Id, 1, &Ptr, &Ptr, &Bytes,
-                                 &MapType, nullptr, nullptr);
-  if (Bytes > 0 && !omp_target_is_present(Ptr, D.Id))
-    return createStringError(
-        formatv("could not map {0} bytes at {1} to device {2} ({3}): out of "
-                "device memory?",
-                Bytes, Ptr, D.Id, kindName(D.Kind))
-            .str());
-  return Error::success();
-}
-
-Error unmapData(const Device &D, void *Ptr, std::int64_t Bytes,
-                std::int64_t MapType) {
-  if (Bytes > 0 && !omp_target_is_present(Ptr, D.Id))
-    return createStringError(
-        formatv("{0} bytes at {1} are not mapped to device {2}", Bytes, Ptr,
-                D.Id)
-            .str());
-  __tgt_target_data_end_mapper(&Location, D.Id, 1, &Ptr, &Ptr, &Bytes, &MapType,
-                               nullptr, nullptr);
-  return Error::success();
-}
-
-Expected<void *> devicePointer(const Device &D, const void *Ptr) {
-  if (void *P = omp_get_mapped_ptr(Ptr, D.Id))
-    return P;
-  return createStringError(
-      formatv("{0} is not mapped to device {1}", Ptr, D.Id).str());
-}
 
 /// The kernel's name for messages: from the dynamic symbol table when the
 /// program exports it, else its address.
@@ -131,22 +102,33 @@ static std::string perSecond(std::uint64_t Bytes, double Seconds) {
                      : "-";
 }
 
-Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
-  Expected<const Registry::Kernel &> Found = findKernel(R.Kernel);
-  if (!Found)
-    return Found.takeError();
-  const KernelRecord *K = Found->Record;
-  // Each translation unit carries the images it was built for.
-  if (none_of(*Found->Targets,
-              [&](const std::string &T) { return imageRuns(T, D.Arch); }))
-    return createStringError(
-        formatv("kernel '{0}' has no image for device {1} ({2}): {3} was "
-                "built for [{4}]; rebuild it with "
-                "-fplugin-arg-offload-targets={2}, or choose another device "
-                "with OFFLOAD_DEVICE",
-                K->Name, D.Id, D.Arch, Found->Owner->Source,
-                join(*Found->Targets, ","))
-            .str());
+/// OFFLOAD_LAUNCH: whether calls on preloaded data wait for their kernel.
+static bool everyLaunchWaits() {
+  static const bool Wait = [] {
+    const char *V = std::getenv("OFFLOAD_LAUNCH");
+    StringRef Mode = V ? StringRef(V).trim() : "";
+    if (Mode.empty() || Mode == "async")
+      return false;
+    if (Mode == "sync")
+      return true;
+    fatal(createStringError(
+        formatv("OFFLOAD_LAUNCH='{0}' is not a launch mode: use async or sync",
+                Mode)
+            .str()));
+  }();
+  return Wait;
+}
+
+static double secondsSince(std::chrono::steady_clock::time_point T0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+      .count();
+}
+
+/// Runs kernel Found on D: the one launch path for every device.
+static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
+                          const detail::rt::LaunchRequest &R) {
+  const KernelRecord *K = Found.Record;
+  const Device &Info = D.info();
 
   const std::uint64_t Threads = R.Extent[0] * R.Extent[1] * R.Extent[2];
   if (Threads == 0) {
@@ -190,123 +172,71 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
   auto KernelKey = [&] { return std::string("kernel '") + K->Name + "'"; };
   auto InDevice = [&](Error E) {
     return createStringError(formatv("kernel '{0}' on device {1} ({2}): {3}",
-                                     K->Name, D.Id, kindName(D.Kind),
+                                     K->Name, Info.Id, kindName(Info.Kind),
                                      toString(std::move(E)))
                                  .str());
   };
 
-  // On a GPU, a call whose data is preloaded or small is launched directly:
-  // queued without waiting when everything is preloaded.
-  SmallVector<std::uint64_t, 16> Values(R.NumSlots);
-  SmallVector<DirectCopy, 4> Copies;
-  if (D.Kind == DeviceKind::Cuda &&
-      directArguments(D, R, Values.data(), Copies)) {
-    auto T0 = std::chrono::steady_clock::now();
-    Expected<bool> Launched = launchDirect(D, *Found, GridBlocks, Block,
-                                           Values.data(), R.NumSlots, Copies);
-    if (!Launched)
-      return InDevice(Launched.takeError());
-    if (*Launched) {
-      double Seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
-              .count();
-      TransferStats S;
-      for (const DirectCopy &C : Copies) {
-        S.ToBytes += C.Bytes;
-        S.FromBytes += C.From ? C.Bytes : 0;
-      }
-      recordCall(KernelKey, Seconds, S);
-      if (!(infoBits() & InfoCalls))
-        return Error::success();
-      if (Copies.empty())
-        info(InfoCalls,
-             "kernel '%s' on device %d (%s): %s; queued in %.1f us, all data "
-             "on the device",
-             K->Name, D.Id, kindName(D.Kind).data(), Geometry().c_str(),
-             Seconds * 1e6);
-      else
-        info(InfoCalls,
-             "kernel '%s' on device %d (%s): %s; ran in %.1f us with %llu "
-             "bytes of small data in and %llu back",
-             K->Name, D.Id, kindName(D.Kind).data(), Geometry().c_str(),
-             Seconds * 1e6, static_cast<unsigned long long>(S.ToBytes),
-             static_cast<unsigned long long>(S.FromBytes));
-      return Error::success();
-    }
-  }
-  // libomptarget launches on a stream of its own: what is queued on ours
-  // must finish first.
-  if (Error E = synchronizeQueues())
-    return E;
-
-  // Map first, then launch with the device addresses as plain values, so
-  // that the launch itself moves nothing and each copy can be timed.
+  // Loaded once per device; the error names the kernel and the device.
+  Expected<LoadedKernel> Loaded = D.kernel(Found);
+  if (!Loaded)
+    return Loaded.takeError();
   CallMapping Mapping;
-  SmallVector<std::int64_t, 16> Types(R.NumSlots);
-  if (Error E = Mapping.enter(D, R, Values.data(), Types.data(),
-                              /*WithLaunch=*/true))
+  SmallVector<std::uint64_t, 16> Values(R.NumSlots);
+  if (Error E = Mapping.enter(D, R, Values.data()))
     return InDevice(std::move(E));
-  SmallVector<void *, 16> Ptrs(R.NumSlots);
-  SmallVector<std::int64_t, 16> Sizes(R.NumSlots);
-  for (unsigned I = 0; I < R.NumSlots; ++I) {
-    Ptrs[I] = reinterpret_cast<void *>(Values[I]);
-    Sizes[I] =
-        Types[I] & detail::MapTypeLiteral ? sizeof(std::uint64_t) : R.Sizes[I];
-  }
-
-  KernelArgsTy Args{};
-  Args.Version = 3;
-  Args.NumArgs = R.NumSlots;
-  Args.ArgBasePtrs = Ptrs.data();
-  Args.ArgPtrs = Ptrs.data();
-  Args.ArgSizes = Sizes.data();
-  Args.ArgTypes = Types.data();
-  for (int Dim = 0; Dim < 3; ++Dim) {
-    Args.NumTeams[Dim] = GridBlocks[Dim];
-    Args.ThreadLimit[Dim] = Block[Dim];
-  }
-  installAbortHandler();
-  Running = {K->Name, D.Id, kindName(D.Kind).data()};
   auto T0 = std::chrono::steady_clock::now();
-  int Rc = __tgt_target_kernel(&Location, D.Id, Args.NumTeams[0], Block[0],
-                               K->EntryId, &Args);
-  double KernelSeconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
-          .count();
-  Running = {};
-  if (Rc)
-    return createStringError(
-        formatv("kernel '{0}' failed on device {1} ({2}): libomptarget "
-                "returned {3}; its message above says why",
-                K->Name, D.Id, kindName(D.Kind), Rc)
-            .str());
+  const bool OnHost = Info.Kind == DeviceKind::Host;
+  if (OnHost) {
+    installAbortHandler();
+    Running = {K->Name, Info.Id};
+  }
+  Error Launched = D.backend().launch(*Loaded, GridBlocks, Block, Values);
+  if (OnHost)
+    Running = {};
+  if (Launched)
+    return InDevice(std::move(Launched));
+  D.queued(K->Name);
+  if (!Mapping.movesData() && everyLaunchWaits())
+    if (Error E = D.synchronize())
+      return E;
+  const double QueueSeconds = secondsSince(T0);
+  if (!Mapping.movesData()) {
+    recordCall(KernelKey, QueueSeconds, Mapping.stats());
+    info(InfoCalls,
+         "kernel '%s' on device %d (%s): %s; queued in %.1f us, all data on "
+         "the device",
+         K->Name, Info.Id, kindName(Info.Kind).data(), Geometry().c_str(),
+         QueueSeconds * 1e6);
+    return Error::success();
+  }
   if (Error E = Mapping.exit())
-    return InDevice(std::move(E));
-
+    return E;
+  // The kernel ran between the copies in and the wait.
   const TransferStats &S = Mapping.stats();
+  const double KernelSeconds = std::max(0.0, secondsSince(T0) - S.FromSeconds);
   recordCall(KernelKey, KernelSeconds, S);
   if (infoBits() & InfoCalls)
     info(InfoCalls,
          "kernel '%s' on device %d (%s): %s; %llu bytes to the device in %.1f "
          "us, kernel %.1f us, %llu bytes back in %.1f us",
-         K->Name, D.Id, kindName(D.Kind).data(), Geometry().c_str(),
+         K->Name, Info.Id, kindName(Info.Kind).data(), Geometry().c_str(),
          static_cast<unsigned long long>(S.ToBytes), S.ToSeconds * 1e6,
          KernelSeconds * 1e6, static_cast<unsigned long long>(S.FromBytes),
          S.FromSeconds * 1e6);
   if (infoBits() & InfoTransfers)
-    for (const CallMapping::MappedArg &A : Mapping.arguments()) {
+    for (const CallMapping::Argument &A : Mapping.arguments()) {
       std::string Name = slotName(*K, A.Slot);
-      if (A.Present)
+      if (A.Preloaded) {
         info(InfoTransfers, "  %s: %lld bytes already on the device",
              Name.c_str(), static_cast<long long>(A.Bytes));
-      if (A.WithLaunch)
-        info(InfoTransfers, "  %s: %lld bytes copied with the launch",
-             Name.c_str(), static_cast<long long>(A.Bytes));
-      if (A.Copied)
+        continue;
+      }
+      if (A.Type & detail::MapTypeTo)
         info(InfoTransfers, "  %s: %lld bytes to the device in %.1f us (%s)",
              Name.c_str(), static_cast<long long>(A.Bytes), A.ToSeconds * 1e6,
              perSecond(A.Bytes, A.ToSeconds).c_str());
-      if (A.CopiedBack)
+      if (A.Type & detail::MapTypeFrom)
         info(InfoTransfers, "  %s: %lld bytes back in %.1f us (%s)",
              Name.c_str(), static_cast<long long>(A.Bytes), A.FromSeconds * 1e6,
              perSecond(A.Bytes, A.FromSeconds).c_str());
@@ -314,63 +244,83 @@ Error launchOn(const Device &D, const detail::rt::LaunchRequest &R) {
   return Error::success();
 }
 
+Error launchOn(DeviceState &D, const detail::rt::LaunchRequest &R) {
+  Expected<const Registry::Kernel &> Found = findKernel(R.Kernel);
+  if (!Found)
+    return Found.takeError();
+  return launchKernel(D, *Found, R);
+}
+
+Error synchronizeAll() {
+  Expected<ArrayRef<std::unique_ptr<DeviceState>>> All = devices();
+  if (!All)
+    return All.takeError();
+  for (const std::unique_ptr<DeviceState> &D : *All)
+    if (Error E = D->synchronize())
+      return E;
+  return Error::success();
+}
+
 static Error launchImpl(const detail::rt::LaunchRequest &R) {
-  // Without a registered image libomptarget is not even initialised.
-  if (Expected<const Registry::Kernel &> K = findKernel(R.Kernel); !K)
+  // A kernel without an image fails before a device is chosen.
+  Expected<const Registry::Kernel &> K = findKernel(R.Kernel);
+  if (!K)
     return K.takeError();
-  Expected<const Device &> D = selectedDevice();
+  Expected<DeviceState &> D = selectedDevice();
   if (!D)
     return D.takeError();
-  return launchOn(*D, R);
+  return launchKernel(*D, *K, R);
 }
 
 /// The state of one offload_args call between enterCall and exitCall.
 struct LibraryCall {
-  const Device *D;
+  DeviceState *D;
   std::string Name;
   CallMapping Mapping;
-  // When the function was called: after its arguments were mapped.
+  // When the function was called: after its arguments were on the device.
   std::chrono::steady_clock::time_point Started;
 };
 
 static Expected<LibraryCall *> enterCallImpl(const detail::rt::LaunchRequest &R,
                                              std::uint64_t *Values) {
-  Expected<const Device &> D = selectedDevice();
+  Expected<DeviceState &> D = selectedDevice();
   if (!D)
     return D.takeError();
-  // The library reads and writes the data on streams of its own.
-  if (Error E = synchronizeQueues())
-    return std::move(E);
   auto Call = std::make_unique<LibraryCall>();
   Call->D = &*D;
   Call->Name = "library call " + describeKernel(R.Kernel);
-  SmallVector<std::int64_t, 16> Types(R.NumSlots);
-  if (Error E = Call->Mapping.enter(*D, R, Values, Types.data(),
-                                    /*WithLaunch=*/false))
+  auto Fail = [&](Error E) {
     return createStringError(formatv("{0} on device {1} ({2}): {3}", Call->Name,
-                                     D->Id, kindName(D->Kind),
+                                     D->info().Id, kindName(D->info().Kind),
                                      toString(std::move(E)))
                                  .str());
+  };
+  if (Error E = Call->Mapping.enter(*D, R, Values))
+    return Fail(std::move(E));
+  // The library works outside our queue: what is queued (the copies, and
+  // kernels writing preloaded data) must be done first.
+  if (Error E = D->synchronize())
+    return Fail(std::move(E));
+  if (Error E = D->backend().beginVendorCall())
+    return Fail(std::move(E));
   Call->Started = std::chrono::steady_clock::now();
   return Call.release();
 }
 
 static Error exitCallImpl(LibraryCall &Call) {
-  const double Seconds = std::chrono::duration<double>(
-                             std::chrono::steady_clock::now() - Call.Started)
-                             .count();
-  // Vendor libraries queue work on their own streams: let it finish before
-  // the results are copied back.
-  if (Error E = synchronizeDevice(*Call.D))
+  const double Seconds = secondsSince(Call.Started);
+  // Let the library's work finish before the results are copied back.
+  if (Error E = Call.D->backend().endVendorCall())
     return E;
   if (Error E = Call.Mapping.exit())
     return E;
   const TransferStats &S = Call.Mapping.stats();
+  const Device &Info = Call.D->info();
   recordCall([&] { return Call.Name; }, Seconds, S);
   info(InfoCalls,
        "%s on device %d (%s): %llu bytes to the device in %.1f us, call %.1f "
        "us, %llu bytes back in %.1f us",
-       Call.Name.c_str(), Call.D->Id, kindName(Call.D->Kind).data(),
+       Call.Name.c_str(), Info.Id, kindName(Info.Kind).data(),
        static_cast<unsigned long long>(S.ToBytes), S.ToSeconds * 1e6,
        Seconds * 1e6, static_cast<unsigned long long>(S.FromBytes),
        S.FromSeconds * 1e6);
@@ -378,19 +328,16 @@ static Error exitCallImpl(LibraryCall &Call) {
 }
 
 static Error
-stagingCall(const char *What, void *Data, std::int64_t Bytes,
-            function_ref<Error(const Device &, TransferStats &)> F) {
-  Expected<const Device &> D = selectedDevice();
+preloadCall(const char *What, void *Data, std::int64_t Bytes,
+            function_ref<Error(DeviceState &, TransferStats &)> F) {
+  Expected<DeviceState &> D = selectedDevice();
   if (!D)
     return D.takeError();
-  // Copies and releases must not overtake queued kernels.
-  if (Error E = synchronizeQueues())
-    return E;
   TransferStats S;
   if (Error E = F(*D, S))
     return createStringError(formatv("{0} of the data at {1} ({2} bytes) on "
                                      "device {3}: {4}",
-                                     What, Data, Bytes, D->Id,
+                                     What, Data, Bytes, D->info().Id,
                                      toString(std::move(E)))
                                  .str());
   recordCall([] { return std::string("preload"); }, 0, S);
@@ -398,7 +345,8 @@ stagingCall(const char *What, void *Data, std::int64_t Bytes,
     info(InfoCalls,
          "%s of %lld bytes on device %d (%s): %llu bytes to the device in "
          "%.1f us, %llu bytes back in %.1f us",
-         What, static_cast<long long>(Bytes), D->Id, kindName(D->Kind).data(),
+         What, static_cast<long long>(Bytes), D->info().Id,
+         kindName(D->info().Kind).data(),
          static_cast<unsigned long long>(S.ToBytes), S.ToSeconds * 1e6,
          static_cast<unsigned long long>(S.FromBytes), S.FromSeconds * 1e6);
   return Error::success();
@@ -424,34 +372,34 @@ void exitCall(void *Token) {
 }
 
 void stage(void *Data, std::int64_t Bytes) {
-  if (Error E = offload::rt::stagingCall(
+  if (Error E = offload::rt::preloadCall(
           "preload", Data, Bytes,
-          [&](const offload::rt::Device &D, offload::rt::TransferStats &S) {
-            return offload::rt::stage(D, Data, Bytes, S);
+          [&](offload::rt::DeviceState &D, offload::rt::TransferStats &S) {
+            return D.preload(Data, Bytes, S);
           }))
     offload::rt::fatal(std::move(E));
 }
 
 void syncStaged(void *Data, std::int64_t Bytes) {
-  if (Error E = offload::rt::stagingCall(
+  if (Error E = offload::rt::preloadCall(
           "sync", Data, Bytes,
-          [&](const offload::rt::Device &D, offload::rt::TransferStats &S) {
-            return offload::rt::syncBack(D, Data, Bytes, S);
+          [&](offload::rt::DeviceState &D, offload::rt::TransferStats &S) {
+            return D.syncBack(Data, Bytes, S);
           }))
     offload::rt::fatal(std::move(E));
 }
 
 void unstage(void *Data, std::int64_t Bytes, bool Mutable) {
-  if (Error E = offload::rt::stagingCall(
+  if (Error E = offload::rt::preloadCall(
           "release", Data, Bytes,
-          [&](const offload::rt::Device &D, offload::rt::TransferStats &S) {
-            return offload::rt::unstage(D, Data, Bytes, Mutable, S);
+          [&](offload::rt::DeviceState &D, offload::rt::TransferStats &S) {
+            return D.unpreload(Data, Bytes, Mutable, S);
           }))
     offload::rt::fatal(std::move(E));
 }
 
 void synchronize() {
-  if (Error E = offload::rt::synchronizeQueues())
+  if (Error E = offload::rt::synchronizeAll())
     offload::rt::fatal(std::move(E));
 }
 
@@ -461,13 +409,20 @@ void kernelResources(const void *Kernel, int *Registers, int *LocalBytes,
       offload::rt::Registry::get().find(Kernel);
   if (!K)
     return;
-  Expected<const offload::rt::Device &> D = offload::rt::selectedDevice();
+  Expected<offload::rt::DeviceState &> D = offload::rt::selectedDevice();
   if (!D) {
     consumeError(D.takeError());
     return;
   }
-  offload::rt::cudaKernelResources(*D, *K, *Registers, *LocalBytes,
-                                   *ResidentThreads);
+  Expected<offload::rt::LoadedKernel> Loaded = D->kernel(*K);
+  if (!Loaded) {
+    consumeError(Loaded.takeError());
+    return;
+  }
+  offload::rt::KernelResources R = D->backend().resources(*Loaded);
+  *Registers = R.Registers;
+  *LocalBytes = R.LocalBytes;
+  *ResidentThreads = R.ResidentThreads;
 }
 
 void launch(const LaunchRequest &Request) {

@@ -1,4 +1,10 @@
 //===- runtime/Registry.cpp - Image registration --------------------------===//
+//
+// Each translation unit the plugin built registers its kernels and images
+// from a constructor. Nothing is loaded then: a device loads the image it
+// runs when one of the image's kernels first runs there.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Runtime.h"
 
@@ -16,11 +22,20 @@ using namespace llvm;
 namespace offload::rt {
 
 Registry &Registry::get() {
-  static Registry R;
-  return R;
+  // Never destroyed: kernels may still be looked up while the program's
+  // static destructors run.
+  static Registry *R = new Registry;
+  return *R;
 }
 
-Error Registry::add(Registration &R) {
+std::vector<std::string> imageTargets(const Registration &R) {
+  std::vector<std::string> Targets;
+  for (const detail::abi::DeviceImage &I : ArrayRef(R.Images, R.NumImages))
+    Targets.push_back(I.Target ? I.Target : "?");
+  return Targets;
+}
+
+Error Registry::add(const Registration &R) {
   if (R.AbiVersion != detail::AbiVersion)
     return createStringError(
         formatv("{0} was compiled by a cxx-offload plugin with ABI version "
@@ -28,62 +43,50 @@ Error Registry::add(Registration &R) {
                 "installed plugin",
                 R.Source, R.AbiVersion, detail::AbiVersion)
             .str());
-  if (!R.Desc || R.Desc->NumDeviceImages <= 0)
+  if (R.NumImages == 0 || !R.Images)
     return createStringError(
         formatv("{0} registered no device image", R.Source).str());
-
-  bool First = Registrations.empty();
-  if (First)
-    prepareCudaContexts();
-  __tgt_register_lib(R.Desc);
-  // Registering initialises the device plugins (cuInit), which set up exit
-  // handlers of their own; ours must run before them, so it comes after.
-  if (First)
-    std::atexit([] { Registry::get().clear(); });
-  Registrations.push_back(&R);
-  std::vector<std::string> &Targets = TargetLists[&R];
-  for (StringRef T : split(StringRef(R.Targets), ','))
-    Targets.push_back(T.str());
-  // An inline kernel used in several translation units is in each of their
-  // images; the first registration serves all of them.
-  for (const KernelRecord &K : ArrayRef(R.Kernels, R.NumKernels))
-    Kernels.try_emplace(K.Key, Kernel{&K, &R, &Targets});
-  info(InfoEvents, "registered %d image(s) [%s] with %u kernel(s) from %s",
-       R.Desc->NumDeviceImages, R.Targets, R.NumKernels, R.Source);
+  {
+    std::unique_lock<std::shared_mutex> L(Lock);
+    Registrations.push_back(&R);
+    // An inline kernel used in several translation units is in each of
+    // their images; the first registration serves all of them.
+    for (const KernelRecord &K : ArrayRef(R.Kernels, R.NumKernels))
+      Kernels.try_emplace(K.Key, Kernel{&K, &R});
+  }
+  if (infoBits() & InfoEvents) {
+    std::string Targets = join(imageTargets(R), ",");
+    info(InfoEvents, "registered %u image(s) [%s] with %u kernel(s) from %s",
+         R.NumImages, Targets.c_str(), R.NumKernels, R.Source);
+  }
   return Error::success();
 }
 
 const Registry::Kernel *Registry::find(const void *Key) const {
+  std::shared_lock<std::shared_mutex> L(Lock);
   auto It = Kernels.find(Key);
   return It == Kernels.end() ? nullptr : &It->second;
 }
 
 std::vector<std::string> Registry::targets() const {
+  std::shared_lock<std::shared_mutex> L(Lock);
   std::vector<std::string> Seen;
   for (const Registration *R : Registrations)
-    for (const std::string &T : TargetLists.at(R))
+    for (std::string &T : imageTargets(*R))
       if (!is_contained(Seen, T))
-        Seen.push_back(T);
+        Seen.push_back(std::move(T));
   return Seen;
 }
 
-void Registry::clear() {
-  // Kernels still queued must finish before their images go. One that failed
-  // fails the program even if nothing waited for it.
-  if (Error E = synchronizeQueues()) {
-    std::fprintf(stderr, "offload: error: %s\n", toString(std::move(E)).c_str());
-    std::_Exit(1);
-  }
-  for (Registration *R : reverse(Registrations))
-    __tgt_unregister_lib(R->Desc);
-  Registrations.clear();
-  Kernels.clear();
-  TargetLists.clear();
-}
-
-extern "C" void __cxxoffload_register(Registration *R) {
-  if (Error E = Registry::get().add(*R))
-    fatal(std::move(E));
+std::size_t Registry::size() const {
+  std::shared_lock<std::shared_mutex> L(Lock);
+  return Registrations.size();
 }
 
 } // namespace offload::rt
+
+extern "C" void
+__cxxoffload_register(const offload::detail::abi::Registration *R) {
+  if (Error E = offload::rt::Registry::get().add(*R))
+    offload::rt::fatal(std::move(E));
+}

@@ -6,8 +6,15 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 
 namespace offload::rt {
+
+/// Guards the totals: calls are recorded from any thread.
+static std::mutex &totalsLock() {
+  static auto *M = new std::mutex;
+  return *M;
+}
 
 unsigned infoBits() {
   static const unsigned Bits = [] {
@@ -41,6 +48,7 @@ std::vector<std::pair<std::string, Totals>> &totals() {
 }
 
 void printSummary() {
+  std::lock_guard<std::mutex> L(totalsLock());
   auto Rate = [](std::uint64_t Bytes, double Seconds) {
     return Seconds > 0 ? Bytes / Seconds / 1e9 : 0.0;
   };
@@ -80,6 +88,9 @@ static TransferStats &programTotals() {
 
 void recordCall(llvm::function_ref<std::string()> Name, double Seconds,
                 const TransferStats &Stats) {
+  if (!Stats.ToBytes && !Stats.FromBytes && !(infoBits() & InfoSummary))
+    return; // nothing to add
+  std::lock_guard<std::mutex> L(totalsLock());
   programTotals() += Stats;
   if (!(infoBits() & InfoSummary))
     return;
@@ -100,14 +111,18 @@ void fatal(llvm::Error E) {
   std::fflush(stdout);
   std::fprintf(stderr, "offload: error: %s\n",
                llvm::toString(std::move(E)).c_str());
-  std::exit(1);
+  std::fflush(stderr);
+  // Not exit(): the device may be broken (a failed kernel), and tearing
+  // down its plugin then can crash after the message.
+  std::_Exit(1);
 }
 
 } // namespace offload::rt
 
 namespace offload::detail::rt {
 Totals totals() {
-  const offload::rt::TransferStats &T = offload::rt::programTotals();
+  std::lock_guard<std::mutex> L(offload::rt::totalsLock());
+  const offload::rt::TransferStats T = offload::rt::programTotals();
   return {T.ToBytes, T.FromBytes, T.ToSeconds, T.FromSeconds};
 }
 } // namespace offload::detail::rt

@@ -1,123 +1,92 @@
 //===- runtime/Runtime.h - The cxx-offload runtime, inside ----------------===//
 //
-// A thin layer over libomptarget: image registration, device selection,
-// mapping and launch. Each fallible step returns llvm::Error/Expected; the
-// public entry points that lowered code calls (launch(), the registration
-// hook) turn an error into a message and a non-zero exit.
+// Registration of the embedded images, devices and their state, transfers
+// and launches. Each fallible step returns llvm::Error/Expected; the public
+// entry points that lowered code calls (offload/detail/runtime.hpp) turn an
+// error into a message and a non-zero exit. Everything here may be called
+// from several host threads at once.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "Omptarget.h"
+#include "Backend.h"
 
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <offload/detail/abi.hpp>
 #include <offload/detail/runtime.hpp>
 
+#include <condition_variable>
 #include <cstdint>
 #include <map>
+#include <mutex>
 #include <optional>
+#include <shared_mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace offload::rt {
 
-//===-- Registration ABI: the plugin's host lowering emits these ---------===//
+using detail::abi::KernelRecord;
+using detail::abi::Registration;
 
-/// One kernel of a translation unit: its host key (the kernel function's
-/// address), the host ID of its entry in the libomptarget tables, its name.
-struct KernelRecord {
-  const void *Key;
-  void *EntryId;
-  const char *Name;
-  const char *SlotNames; // the parameter of each slot after the launch slots
-};
-
-/// Everything one translation unit registers, from a constructor the plugin
-/// adds to its object file.
-struct Registration {
-  std::uint32_t AbiVersion;
-  std::uint32_t NumKernels;
-  const KernelRecord *Kernels;
-  __tgt_bin_desc *Desc;
-  const char *Source;  // the translation unit, for messages
-  const char *Targets; // the images' targets, comma-separated, in order
-};
-
-extern "C" void __cxxoffload_register(Registration *R);
-
-//===-- Registry
-//-----------------------------------------------------------===//
+//===-- Registry ----------------------------------------------------------===//
 
 class Registry {
 public:
   static Registry &get();
 
-  /// Checks R and registers its images with libomptarget.
-  llvm::Error add(Registration &R);
+  /// Checks R and records its kernels and images (loaded onto a device
+  /// when a kernel first runs there).
+  llvm::Error add(const Registration &R);
   /// A registered kernel and the registration whose images hold it.
   struct Kernel {
     const KernelRecord *Record;
     const Registration *Owner;
-    const std::vector<std::string> *Targets; // the owner's, parsed
   };
   /// The kernel whose host key is Key, or null.
   const Kernel *find(const void *Key) const;
   /// The targets of every registered image, each once.
   std::vector<std::string> targets() const;
-  std::size_t size() const { return Registrations.size(); }
-  /// Unregisters everything, newest first (at exit).
-  void clear();
+  std::size_t size() const;
 
 private:
-  std::vector<Registration *> Registrations;
-  llvm::DenseMap<const void *, Kernel> Kernels;
-  std::map<const Registration *, std::vector<std::string>> TargetLists;
+  mutable std::shared_mutex Lock;
+  std::vector<const Registration *> Registrations;
+  std::unordered_map<const void *, Kernel> Kernels; // stable addresses
 };
 
-//===-- Devices
-//------------------------------------------------------------===//
+/// The images' targets of one registration, in order.
+std::vector<std::string> imageTargets(const Registration &R);
 
-enum class DeviceKind { Cuda, Amdgpu, Host, Other };
+//===-- Devices -----------------------------------------------------------===//
+
 llvm::StringRef kindName(DeviceKind K);
-/// The kind of a libomptarget device from its UID ("CUDA-...", "x86_64-...").
-DeviceKind classifyUid(llvm::StringRef Uid);
-
-struct Device {
-  int Id;
-  DeviceKind Kind;
-  std::string Uid;
-  std::string Arch; // "sm_90", "gfx942", "host"; empty when unknown
-};
-
-//===-- Images: which image runs on which device (Images.cpp) -------------===//
 
 /// Whether an image built for Target ("sm_80", "gfx942", "host") runs on a
-/// device of architecture Arch (an unknown Arch: libomptarget decides).
+/// device of architecture Arch (an unknown Arch: the device decides).
 bool imageRuns(llvm::StringRef Target, llvm::StringRef Arch);
 /// The first of Targets that runs on Arch, or empty.
 std::string imageFor(llvm::ArrayRef<std::string> Targets, llvm::StringRef Arch);
 /// The gfx name of a KFD gfx_target_version (90010 -> gfx90a).
 std::string gfxName(unsigned TargetVersion);
-/// The architecture of a libomptarget device, or empty.
-std::string deviceArch(const Device &D);
 
-/// A GPU as its vendor's driver lists it, whether or not libomptarget shows
-/// a device for it.
+/// A GPU as its vendor's driver lists it, whether or not a device shows
+/// for it.
 struct InstalledGpu {
   DeviceKind Kind;
   std::string Name, Arch;
 };
 std::vector<InstalledGpu> installedGpus();
+/// AMD GPUs, from the kernel driver's topology, in the HSA order.
+std::vector<InstalledGpu> amdGpus();
 /// NVIDIA GPUs, from the CUDA driver (Cuda.cpp).
 std::vector<InstalledGpu> cudaGpus();
-/// The sm_XY of a CUDA device, or empty.
-std::string cudaArch(const Device &D);
 /// Why this machine's GPUs cannot run a program built for Targets, or empty
 /// when each has an image.
 std::string gpusWithoutImage(llvm::ArrayRef<std::string> Targets);
@@ -136,19 +105,13 @@ struct DeviceRequest {
 };
 llvm::Expected<DeviceRequest> parseDeviceRequest(llvm::StringRef Value);
 
-/// Picks the device that Request names among NumDevices devices, describing
-/// them one by one (describing a device loads the images onto it).
+/// Picks the device that Request names among NumDevices devices, described
+/// one by one.
 llvm::Expected<Device>
 pickDevice(const DeviceRequest &Request, int NumDevices,
            llvm::function_ref<llvm::Expected<Device>(int)> Describe);
 
-/// The device this process offloads to, chosen once from OFFLOAD_DEVICE.
-llvm::Expected<const Device &> selectedDevice();
-/// Describes libomptarget device Id.
-llvm::Expected<Device> describeDevice(int Id);
-
-//===-- Transfers
-//------------------------------------------------------------===//
+//===-- Transfers ---------------------------------------------------------===//
 
 /// Bytes copied and seconds spent, per direction.
 struct TransferStats {
@@ -161,125 +124,179 @@ struct TransferStats {
   }
 };
 
-/// How copies to and from a GPU go (OFFLOAD_TRANSFER): through pinned
-/// staging buffers (large copies), or directly from the host memory.
-enum class TransferMode { Staged, Direct };
+class BounceBuffers;
 
-/// The mapped arguments of one call: enter() maps each (copying TO data
-/// that is not on the device yet) and writes every slot's device value;
-/// exit() copies FROM data back and unmaps. Data already on the device
-/// (preloaded) is neither copied nor counted.
+/// Everything the runtime keeps for one device, behind its own lock: the
+/// backend, the loaded kernels, the preloaded ranges, cached device memory,
+/// the bounce buffers for pageable copies, and the kernels queued since the
+/// last wait (for messages).
+class DeviceState {
+public:
+  explicit DeviceState(DeviceEntry E);
+  ~DeviceState();
+  const Device &info() const { return Info; }
+  Backend &backend() { return *Driver; }
+
+  /// Kernel K loaded on this device, its image loaded on first use.
+  llvm::Expected<LoadedKernel> kernel(const Registry::Kernel &K);
+
+  /// A page-locked host buffer and a device buffer of ScratchBytes each,
+  /// for a call's small data: packed into one copy each way, and copied
+  /// asynchronously since the host side is page-locked.
+  struct Scratch {
+    char *Host, *Device;
+  };
+  static constexpr std::size_t ScratchBytes = 256 << 10;
+  /// A scratch pair of its own for one call; null on the host device.
+  llvm::Expected<std::optional<Scratch>> takeScratch();
+  void returnScratch(Scratch S);
+
+  /// Device memory for a call's data, from a cache of freed blocks.
+  llvm::Expected<void *> allocate(std::size_t Bytes);
+  /// Returns a block from allocate(); the work using it must have finished.
+  void release(void *Ptr, std::size_t Bytes);
+
+  /// Copies between the host and this device, queued behind earlier work.
+  /// Large pageable host data goes through pinned bounce buffers (and the
+  /// copy has finished on return); other copies may still be in flight:
+  /// wait with synchronize().
+  llvm::Error transfer(void *Dst, const void *Src, std::size_t Bytes,
+                       CopyDirection Direction);
+
+  /// Notes a launch queued without waiting, for messages.
+  void queued(const char *Kernel);
+  /// Waits for everything queued so far; an error names the kernels that
+  /// may have failed.
+  llvm::Error synchronize();
+
+  /// Preloading: keeps [Ptr, Ptr + Bytes) on the device until the matching
+  /// unpreload. Preloading the same range again only counts; a range that
+  /// overlaps a preloaded one without being the same is an error.
+  llvm::Error preload(void *Ptr, std::int64_t Bytes, TransferStats &Stats);
+  /// Copies preloaded data back to the host now.
+  llvm::Error syncBack(void *Ptr, std::int64_t Bytes, TransferStats &Stats);
+  /// Releases one preload of the range; a mutable one copies back first.
+  llvm::Error unpreload(void *Ptr, std::int64_t Bytes, bool Mutable,
+                        TransferStats &Stats);
+  /// The device address of [Ptr, +Bytes) when a preload keeps it here;
+  /// null when it is not preloaded; an error when it overlaps preloaded
+  /// data without being inside it.
+  llvm::Expected<void *> preloadedAddress(const void *Ptr, std::int64_t Bytes);
+  /// preloadedAddress() of every data slot of R at once (literal and empty
+  /// slots get null).
+  llvm::Error preloadedAddresses(const detail::rt::LaunchRequest &R,
+                                 void **Addresses);
+  /// Gives the cached device blocks, scratch and bounce buffers back (at
+  /// exit, once the device is idle).
+  void releaseCaches();
+
+private:
+  llvm::Expected<void *> preloadedAddressLocked(const void *Ptr,
+                                                std::int64_t Bytes);
+  /// After a wait for the whole queue: forgets the queued kernels, and names
+  /// them in E.
+  llvm::Error finishWait(llvm::Error E);
+
+  struct PreloadedRange {
+    const char *Begin, *End;
+    char *DeviceBegin;
+    unsigned Handles;
+    bool Ready; // its data is on the device (or its copy failed)
+  };
+
+  const Device Info;
+  std::unique_ptr<Backend> Driver;
+  std::mutex Lock;
+  std::condition_variable RangeReady;
+  std::map<const Registration *, void *> Programs;
+  std::unordered_map<const KernelRecord *, LoadedKernel> Kernels;
+  std::vector<PreloadedRange> Ranges;
+  std::multimap<std::size_t, void *> FreeBlocks; // by size class
+  std::size_t CachedBytes = 0;
+  std::vector<Scratch> FreeScratch;
+  std::size_t PendingKernels = 0;
+  llvm::SmallVector<const char *, 4> PendingNames;
+  std::unique_ptr<BounceBuffers> Bounce;
+};
+
+/// Every device: the GPUs liboffload shows, then the host device. Found
+/// once; an error (liboffload failed to start) is reported every time.
+llvm::Expected<llvm::ArrayRef<std::unique_ptr<DeviceState>>> devices();
+/// The device this process offloads to, chosen once from OFFLOAD_DEVICE.
+llvm::Expected<DeviceState &> selectedDevice();
+
+/// The mapped arguments of one call: enter() puts each argument that is
+/// not preloaded on the device (copying TO data) and writes every slot's
+/// device value; exit() copies FROM data back, waits, and frees.
 class CallMapping {
 public:
-  /// Types receives each slot's map type for the launch: a literal device
-  /// value, or, with WithLaunch, small data libomptarget copies as part of
-  /// the launch (asynchronously, one synchronisation for the whole call).
-  llvm::Error enter(const Device &D, const detail::rt::LaunchRequest &R,
-                    std::uint64_t *Values, std::int64_t *Types,
-                    bool WithLaunch);
+  llvm::Error enter(DeviceState &D, const detail::rt::LaunchRequest &R,
+                    std::uint64_t *Values);
   llvm::Error exit();
+  /// Whether the call moved data (and so must wait for its end).
+  bool movesData() const { return !Temporaries.empty() || Packed; }
   const TransferStats &stats() const { return Stats; }
 
-  struct MappedArg {
+  struct Argument {
     unsigned Slot;
     void *Host, *Device;
     std::int64_t Bytes, Type;
-    bool Present;            // on the device before the call
-    bool WithLaunch = false; // copied by libomptarget during the launch
-    bool Staged = false;     // kept on the device by a preload
-    bool Copied = false, CopiedBack = false;
+    bool Preloaded;
     double ToSeconds = 0, FromSeconds = 0;
+    std::size_t ScratchOffset = ~std::size_t(0); // packed small data
   };
-  llvm::ArrayRef<MappedArg> arguments() const { return Args; }
+  llvm::ArrayRef<Argument> arguments() const { return Args; }
 
 private:
-  const Device *Dev = nullptr;
-  std::vector<MappedArg> Args;
+  DeviceState *Dev = nullptr;
+  llvm::SmallVector<Argument, 8> Args;
+  llvm::SmallVector<std::pair<void *, std::size_t>, 4> Temporaries;
+  std::optional<DeviceState::Scratch> Scratch;
+  std::size_t Packed = 0; // bytes of small data in Scratch
   TransferStats Stats;
 };
 
-struct DirectCopy;
-/// Whether every argument of R can go to D without libomptarget: preloaded
-/// data (its device address goes to Values) or small host data (added to
-/// Copies). Literal slots are copied to Values as they are.
-bool directArguments(const Device &D, const detail::rt::LaunchRequest &R,
-                     std::uint64_t *Values,
-                     llvm::SmallVectorImpl<DirectCopy> &Copies);
+/// Pinned host memory allocated by the runtime (offload::pinned_allocator):
+/// whether [Ptr, +Bytes) lies inside one allocation.
+bool isPinned(const void *Ptr, std::size_t Bytes);
 
-/// Preloading: keeps [Ptr, Ptr + Bytes) on D until the matching unstage.
-/// Staging the same range again only counts; a range that overlaps a staged
-/// one without being the same is an error.
-llvm::Error stage(const Device &D, void *Ptr, std::int64_t Bytes,
-                  TransferStats &Stats);
-/// Copies staged data back to the host now.
-llvm::Error syncBack(const Device &D, void *Ptr, std::int64_t Bytes,
-                     TransferStats &Stats);
-/// Releases one staging of the range; a mutable one copies back first.
-llvm::Error unstage(const Device &D, void *Ptr, std::int64_t Bytes,
-                    bool Mutable, TransferStats &Stats);
-
-//===-- Mapping and launch
-//-------------------------------------------------===//
-
-/// Copies [Ptr, Ptr + Bytes) to the device (or just allocates it) and keeps
-/// it there until unmapData; MapType is a libomptarget map-type bitmask.
-llvm::Error mapData(const Device &D, void *Ptr, std::int64_t Bytes,
-                    std::int64_t MapType);
-llvm::Error unmapData(const Device &D, void *Ptr, std::int64_t Bytes,
-                      std::int64_t MapType);
-/// The device address of mapped host data.
-llvm::Expected<void *> devicePointer(const Device &D, const void *Ptr);
+//===-- Launch ------------------------------------------------------------===//
 
 /// Runs one lowered offload() call on D.
-llvm::Error launchOn(const Device &D, const detail::rt::LaunchRequest &R);
-
-/// Activates each CUDA GPU's primary context with the scheduling that
-/// OFFLOAD_CUDA_SYNC names, before libomptarget would make it blocking.
-void prepareCudaContexts();
-/// Waits for all work queued on D (by vendor libraries too).
-llvm::Error synchronizeDevice(const Device &D);
-/// Small host data a direct launch copies in before the kernel (and back
-/// after it, when From).
-struct DirectCopy {
-  unsigned Slot;
-  void *Host;
-  std::int64_t Bytes;
-  bool From;
-};
-/// The largest DirectCopy.
-std::size_t directCopyLimit();
-/// Launches kernel K on D's own stream, bypassing libomptarget, when D can
-/// (a CUDA GPU with an image for K; OFFLOAD_LAUNCH not `sync`); false when
-/// the launch must go through libomptarget. Values holds the slots' device
-/// values; the slots of Copies get scratch addresses. Without Copies the
-/// call returns once the kernel is queued; with them, once it has finished
-/// and From data is back.
-llvm::Expected<bool> launchDirect(const Device &D, const Registry::Kernel &K,
-                                  const std::uint32_t Blocks[3],
-                                  const std::uint32_t Block[3],
-                                  std::uint64_t *Values, unsigned NumSlots,
-                                  llvm::ArrayRef<DirectCopy> Copies);
-/// Registers and local bytes per thread of K on D (a CUDA GPU), and the
-/// threads of K that D runs at once in blocks of DefaultBlock; left
-/// unchanged where D cannot say.
-void cudaKernelResources(const Device &D, const Registry::Kernel &K,
-                         int &Registers, int &LocalBytes,
-                         std::int64_t &ResidentThreads);
-/// Waits for every queued launch; an error names the kernels that may have
-/// failed.
-llvm::Error synchronizeQueues();
-/// The CUctx_flags of an OFFLOAD_CUDA_SYNC value, if it is one.
-std::optional<unsigned> cudaSyncFlags(llvm::StringRef Mode);
+llvm::Error launchOn(DeviceState &D, const detail::rt::LaunchRequest &R);
+/// Waits for all work queued on every device.
+llvm::Error synchronizeAll();
 
 /// Threads per block when a launch does not say.
 inline constexpr std::uint32_t DefaultBlock = 256;
 
+//===-- CUDA driver (Cuda.cpp) --------------------------------------------===//
+
+/// Activates each CUDA GPU's primary context with the scheduling that
+/// OFFLOAD_CUDA_SYNC names, before the CUDA plugin would make it blocking.
+void prepareCudaContexts();
+/// The CUctx_flags of an OFFLOAD_CUDA_SYNC value, if it is one.
+std::optional<unsigned> cudaSyncFlags(llvm::StringRef Mode);
+/// The sm_XY of CUDA device Ordinal, or empty.
+std::string cudaArch(int Ordinal);
+/// Makes CUDA device Ordinal's primary context current on this thread.
+llvm::Error cudaBindContext(int Ordinal);
+/// Waits for all work in CUDA device Ordinal's primary context.
+llvm::Error cudaSynchronizeContext(int Ordinal);
+/// Registers, local bytes and resident threads of Symbol in Image on CUDA
+/// device Ordinal.
+KernelResources cudaKernelResources(int Ordinal, llvm::StringRef Image,
+                                    const char *Symbol);
 /// Finds and loads cuBLAS (see docs/env.md, OFFLOAD_CUBLAS): its handle and
 /// path, or an error that lists where it looked.
 llvm::Expected<std::pair<void *, std::string>> loadCublas();
+/// Where loadCublas looks after the loader's search path: the CUDA
+/// installation (OFFLOAD_CUDA_PATH), then Python environments' nvidia/cublas
+/// wheels (VIRTUAL_ENV, CONDA_PREFIX, the python3 directories on PATH,
+/// ~/.local, common prefixes). Patterns for glob().
+std::vector<std::string> cublasSearchPatterns();
 
-//===-- Reporting
-//----------------------------------------------------------===//
+//===-- Reporting ---------------------------------------------------------===//
 
 /// OFFLOAD_INFO bits.
 enum InfoBit : unsigned {

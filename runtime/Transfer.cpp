@@ -1,33 +1,34 @@
-//===- runtime/Transfer.cpp - Copies between host and device --------------===//
+//===- runtime/Transfer.cpp - Device state, memory and copies -------------===//
 //
-// Every call maps its arguments explicitly (so that each direction can be
-// timed and data that is already on the device is neither copied nor
-// counted), launches with the device addresses as plain values, then copies
-// back and unmaps. libomptarget allocates and keeps the mapping table; the
-// copies themselves go one of two ways:
-//   - direct: libomptarget's own copy from the host memory as it is;
-//   - staged: through pinned buffers, the pageable host data copied into
-//     them by several threads while the previous chunk is on the bus. GPUs
-//     copy pinned memory several times faster than pageable memory.
-// OFFLOAD_TRANSFER chooses; by default large copies to a GPU are staged.
+// Every call puts the arguments that are not preloaded on the device itself
+// (device memory from a per-device cache, copies queued on the device's
+// queue), launches with the device addresses as plain values, then copies
+// back, waits and returns the memory. Copies of host memory go one of two
+// ways:
+//   - directly, for small data, for memory from offload::pinned_allocator
+//     (page-locked already) and on the host device;
+//   - through bounce buffers: large pageable data is copied by several
+//     threads into page-locked buffers while the previous chunk is on the
+//     bus. GPUs copy page-locked memory several times faster than pageable.
+// OFFLOAD_TRANSFER=direct turns the bounce buffers off.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Runtime.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <offload/detail/params.hpp>
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
-#include <mutex>
 #include <thread>
-#include <vector>
 
 using namespace llvm;
 
@@ -35,21 +36,45 @@ namespace offload::rt {
 
 namespace {
 
-ident_t Location = {0, 2, 0, 0, ";cxx-offload;transfer;0;0;;"};
-constexpr std::int64_t MapAlloc = 0;
-
 double now() {
   return std::chrono::duration<double>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
-/// A few threads that copy parts of a chunk in parallel; run() returns at
-/// once and wait() waits for the last run to finish.
+/// Copies of host data at least this large go through the bounce buffers.
+constexpr std::size_t BounceThreshold = 1 << 20;
+/// Freed device blocks up to this size class are kept for reuse, up to
+/// CacheLimit bytes per device.
+constexpr std::size_t LargestCachedBlock = 256 << 20, CacheLimit = 1ull << 30;
+
+std::size_t sizeClass(std::size_t Bytes) {
+  return std::max<std::size_t>(256, PowerOf2Ceil(Bytes));
+}
+
+bool bounceBuffersEnabled() {
+  static const bool Enabled = [] {
+    const char *V = std::getenv("OFFLOAD_TRANSFER");
+    StringRef Mode = V ? StringRef(V).trim() : "";
+    if (Mode == "direct")
+      return false;
+    if (!Mode.empty() && Mode != "bounce")
+      fatal(createStringError(
+          formatv("OFFLOAD_TRANSFER='{0}' is not a transfer mode: use bounce "
+                  "or direct",
+                  Mode)
+              .str()));
+    return true;
+  }();
+  return Enabled;
+}
+
+/// A few threads that copy parts of a chunk in parallel: run() returns once
+/// every part is done.
 class CopyPool {
 public:
   explicit CopyPool(unsigned Threads) {
-    for (unsigned I = 0; I < Threads; ++I)
+    for (unsigned I = 1; I < Threads; ++I)
       Workers.emplace_back([this, I] { work(I); });
   }
   ~CopyPool() {
@@ -61,19 +86,18 @@ public:
     for (std::thread &T : Workers)
       T.join();
   }
-  unsigned size() const { return Workers.size(); }
+  unsigned size() const { return Workers.size() + 1; }
 
-  /// Runs Part(I) for I < size() on the workers.
-  void run(std::function<void(unsigned)> Part) {
+  /// Runs Part(I) for I < size(): part 0 on the calling thread.
+  void run(const std::function<void(unsigned)> &Part) {
     {
       std::lock_guard<std::mutex> L(M);
-      Job = std::move(Part);
+      Job = &Part;
       Pending = Workers.size();
       ++Generation;
     }
     Wake.notify_all();
-  }
-  void wait() {
+    Part(0);
     std::unique_lock<std::mutex> L(M);
     Done.wait(L, [this] { return Pending == 0; });
   }
@@ -82,7 +106,7 @@ private:
   void work(unsigned I) {
     unsigned long Seen = 0;
     while (true) {
-      std::function<void(unsigned)> Part;
+      const std::function<void(unsigned)> *Part;
       {
         std::unique_lock<std::mutex> L(M);
         Wake.wait(L, [&] { return Stop || Generation != Seen; });
@@ -91,7 +115,7 @@ private:
         Seen = Generation;
         Part = Job;
       }
-      Part(I);
+      (*Part)(I);
       std::lock_guard<std::mutex> L(M);
       if (--Pending == 0)
         Done.notify_all();
@@ -101,369 +125,580 @@ private:
   std::vector<std::thread> Workers;
   std::mutex M;
   std::condition_variable Wake, Done;
-  std::function<void(unsigned)> Job;
+  const std::function<void(unsigned)> *Job = nullptr;
   unsigned Pending = 0;
   unsigned long Generation = 0;
   bool Stop = false;
 };
 
-/// Pipelined copies through two pinned buffers of one GPU.
-class StagingEngine {
+} // namespace
+
+/// Two page-locked chunks of one GPU and the threads that fill and drain
+/// them. One copy uses them at a time.
+class BounceBuffers {
 public:
-  static constexpr std::size_t ChunkBytes = 2 << 20;
+  static constexpr std::size_t ChunkBytes = 4 << 20;
 
-  explicit StagingEngine(int Device)
-      : Device(Device), Host(omp_get_initial_device()),
-        Pool(std::clamp(std::thread::hardware_concurrency() / 2, 1u, 8u)) {
-    for (void *&B : Buffers)
-      B = llvm_omp_target_alloc_host(ChunkBytes, Device);
+  BounceBuffers(Backend &B)
+      : B(B), Pool(std::clamp(std::thread::hardware_concurrency() / 2, 1u, 8u)) {
   }
-  ~StagingEngine() {
-    for (void *B : Buffers)
-      if (B)
-        llvm_omp_target_free_host(B, Device);
-  }
-  bool usable() const { return Buffers[0] && Buffers[1]; }
-
-  Error toDevice(char *Dst, const char *Src, std::size_t Bytes) {
-    std::size_t Chunks = (Bytes + ChunkBytes - 1) / ChunkBytes;
-    fill(0, Src, Bytes);
-    Pool.wait();
-    for (std::size_t C = 0; C < Chunks; ++C) {
-      if (C + 1 < Chunks)
-        fill(C + 1, Src, Bytes); // while chunk C is on the bus
-      std::size_t Off = C * ChunkBytes, Len = std::min(ChunkBytes, Bytes - Off);
-      int Rc =
-          omp_target_memcpy(Dst + Off, Buffers[C % 2], Len, 0, 0, Device, Host);
-      Pool.wait();
-      if (Rc)
-        return createStringError("a staged copy to the device failed");
-    }
-    return Error::success();
+  ~BounceBuffers() {
+    for (void *Buffer : Buffers)
+      if (Buffer)
+        consumeError(B.free(Buffer));
   }
 
-  Error toHost(char *Dst, const char *Src, std::size_t Bytes) {
-    std::size_t Chunks = (Bytes + ChunkBytes - 1) / ChunkBytes;
-    for (std::size_t C = 0; C < Chunks; ++C) {
-      std::size_t Off = C * ChunkBytes, Len = std::min(ChunkBytes, Bytes - Off);
-      int Rc =
-          omp_target_memcpy(Buffers[C % 2], Src + Off, Len, 0, 0, Host, Device);
-      Pool.wait(); // the previous chunk has left its buffer
-      if (Rc)
-        return createStringError("a staged copy from the device failed");
-      drain(C, Dst, Bytes); // while the next chunk comes over the bus
-    }
-    Pool.wait();
-    return Error::success();
+  Error copy(char *Dst, const char *Src, std::size_t Bytes, CopyDirection Dir) {
+    std::lock_guard<std::mutex> L(M);
+    for (void *&Buffer : Buffers)
+      if (!Buffer) {
+        Expected<void *> P = B.alloc(ChunkBytes, /*Host=*/true);
+        if (!P)
+          return P.takeError();
+        Buffer = *P;
+      }
+    return Dir == CopyDirection::ToDevice ? toDevice(Dst, Src, Bytes)
+                                          : toHost(Dst, Src, Bytes);
   }
 
 private:
-  /// Copies chunk C of Src into its pinned buffer, in parallel.
-  void fill(std::size_t C, const char *Src, std::size_t Bytes) {
-    char *Buffer = static_cast<char *>(Buffers[C % 2]);
-    std::size_t Off = C * ChunkBytes, Len = std::min(ChunkBytes, Bytes - Off);
-    Pool.run([=, this](unsigned I) {
-      auto [Begin, End] = part(Len, I);
-      std::memcpy(Buffer + Begin, Src + Off + Begin, End - Begin);
-    });
-  }
-  /// Copies chunk C out of its pinned buffer into Dst, in parallel.
-  void drain(std::size_t C, char *Dst, std::size_t Bytes) {
-    const char *Buffer = static_cast<char *>(Buffers[C % 2]);
-    std::size_t Off = C * ChunkBytes, Len = std::min(ChunkBytes, Bytes - Off);
-    Pool.run([=, this](unsigned I) {
-      auto [Begin, End] = part(Len, I);
-      std::memcpy(Dst + Off + Begin, Buffer + Begin, End - Begin);
-    });
-  }
-  std::pair<std::size_t, std::size_t> part(std::size_t Len, unsigned I) const {
-    std::size_t Each = (Len / Pool.size() + 63) & ~std::size_t(63);
-    std::size_t Begin = std::min(Len, I * Each);
-    return {Begin, std::min(Len, Begin + Each)};
+  Error toDevice(char *Dst, const char *Src, std::size_t Bytes) {
+    void *InFlight[2] = {nullptr, nullptr};
+    Error Result = Error::success();
+    for (std::size_t Off = 0, C = 0; Off < Bytes; Off += ChunkBytes, ++C) {
+      const std::size_t Len = std::min(ChunkBytes, Bytes - Off);
+      char *Buffer = static_cast<char *>(Buffers[C % 2]);
+      // The buffer's previous chunk must have left it; the other chunk is
+      // on the bus while this one is filled.
+      if (void *Mark = std::exchange(InFlight[C % 2], nullptr))
+        if ((Result = B.wait(Mark)))
+          break;
+      parallelCopy(Buffer, Src + Off, Len);
+      if ((Result = B.copy(Dst + Off, Buffer, Len, CopyDirection::ToDevice)))
+        break;
+      Expected<void *> Mark = B.record();
+      if (!Mark) {
+        Result = Mark.takeError();
+        break;
+      }
+      InFlight[C % 2] = *Mark;
+    }
+    for (void *Mark : InFlight)
+      if (Mark)
+        Result = joinErrors(std::move(Result), B.wait(Mark));
+    return Result;
   }
 
-  int Device, Host;
+  Error toHost(char *Dst, const char *Src, std::size_t Bytes) {
+    const std::size_t Chunks = (Bytes + ChunkBytes - 1) / ChunkBytes;
+    void *InFlight[2] = {nullptr, nullptr};
+    auto Queue = [&](std::size_t C) -> Error {
+      const std::size_t Off = C * ChunkBytes,
+                        Len = std::min(ChunkBytes, Bytes - Off);
+      if (Error E = B.copy(Buffers[C % 2], Src + Off, Len,
+                           CopyDirection::FromDevice))
+        return E;
+      Expected<void *> Mark = B.record();
+      if (!Mark)
+        return Mark.takeError();
+      InFlight[C % 2] = *Mark;
+      return Error::success();
+    };
+    Error Result = Queue(0);
+    for (std::size_t C = 0; !Result && C < Chunks; ++C) {
+      // The next chunk comes over the bus while this one is drained.
+      if (C + 1 < Chunks && (Result = Queue(C + 1)))
+        break;
+      if ((Result = B.wait(std::exchange(InFlight[C % 2], nullptr))))
+        break;
+      const std::size_t Off = C * ChunkBytes;
+      parallelCopy(Dst + Off, static_cast<char *>(Buffers[C % 2]),
+                   std::min(ChunkBytes, Bytes - Off));
+    }
+    for (void *Mark : InFlight)
+      if (Mark)
+        Result = joinErrors(std::move(Result), B.wait(Mark));
+    return Result;
+  }
+
+  void parallelCopy(char *Dst, const char *Src, std::size_t Len) {
+    const std::size_t Each =
+        alignTo(divideCeil(Len, std::size_t(Pool.size())), 64);
+    Pool.run([&](unsigned I) {
+      std::size_t Begin = std::min(Len, I * Each),
+                  End = std::min(Len, Begin + Each);
+      std::memcpy(Dst + Begin, Src + Begin, End - Begin);
+    });
+  }
+
+  Backend &B;
+  std::mutex M;
   CopyPool Pool;
   void *Buffers[2] = {nullptr, nullptr};
 };
 
-/// Copies smaller than this go directly: staging pays off on large copies.
-constexpr std::int64_t StagingThreshold = 1 << 20;
+DeviceState::DeviceState(DeviceEntry E)
+    : Info(std::move(E.Info)), Driver(std::move(E.Driver)) {}
 
-StagingEngine *stagingFor(const Device &D) {
-  if (D.Kind != DeviceKind::Cuda && D.Kind != DeviceKind::Amdgpu)
-    return nullptr;
-  static const TransferMode Mode = [] {
-    const char *V = std::getenv("OFFLOAD_TRANSFER");
-    if (V && StringRef(V) == "direct")
-      return TransferMode::Direct;
-    if (V && *V && StringRef(V) != "staged")
-      fatal(createStringError(
-          formatv("OFFLOAD_TRANSFER='{0}' is not a transfer mode: use staged "
-                  "or direct",
-                  V)
-              .str()));
-    return TransferMode::Staged;
-  }();
-  if (Mode == TransferMode::Direct)
-    return nullptr;
-  static std::mutex M;
-  static std::vector<std::pair<int, std::unique_ptr<StagingEngine>>> Engines;
-  std::lock_guard<std::mutex> L(M);
-  for (auto &[Id, E] : Engines)
-    if (Id == D.Id)
-      return E->usable() ? E.get() : nullptr;
-  Engines.emplace_back(D.Id, std::make_unique<StagingEngine>(D.Id));
-  return Engines.back().second->usable() ? Engines.back().second.get()
-                                         : nullptr;
-}
+DeviceState::~DeviceState() = default;
 
-Error copy(const Device &D, void *Dst, const void *Src, std::int64_t Bytes,
-           bool ToDevice) {
-  if (Bytes >= StagingThreshold)
-    if (StagingEngine *E = stagingFor(D))
-      return ToDevice ? E->toDevice(static_cast<char *>(Dst),
-                                    static_cast<const char *>(Src), Bytes)
-                      : E->toHost(static_cast<char *>(Dst),
-                                  static_cast<const char *>(Src), Bytes);
-  int Host = omp_get_initial_device();
-  if (omp_target_memcpy(Dst, Src, Bytes, 0, 0, ToDevice ? D.Id : Host,
-                        ToDevice ? Host : D.Id))
-    return createStringError(formatv("copying {0} bytes {1} device {2} failed",
-                                     Bytes, ToDevice ? "to" : "from", D.Id)
-                                 .str());
-  return Error::success();
-}
-
-/// Host ranges kept on a device by preload handles.
-struct StagedRange {
-  int Device;
-  const char *Begin, *End;
-  char *DeviceBegin;
-  unsigned Handles;
-};
-std::vector<StagedRange> &stagedRanges() {
-  static std::vector<StagedRange> Ranges;
-  return Ranges;
-}
-
-/// A range that overlaps a staged one without being inside it cannot be
-/// mapped: libomptarget does not extend mappings.
-Error checkAgainstStaged(const Device &D, const void *Ptr, std::int64_t Bytes,
-                         bool ExactOnly) {
-  const char *B = static_cast<const char *>(Ptr), *E = B + Bytes;
-  for (const StagedRange &R : stagedRanges()) {
-    if (R.Device != D.Id || E <= R.Begin || R.End <= B)
-      continue;
-    bool Inside = R.Begin <= B && E <= R.End;
-    bool Same = R.Begin == B && R.End == E;
-    if (ExactOnly ? !Same : !Inside)
+Expected<LoadedKernel> DeviceState::kernel(const Registry::Kernel &K) {
+  std::lock_guard<std::mutex> L(Lock);
+  if (auto It = Kernels.find(K.Record); It != Kernels.end())
+    return It->second;
+  // The owner's first image that runs here (images are in the order of
+  // their targets: an exact match comes first when the plugin built one).
+  const Registration &R = *K.Owner;
+  const detail::abi::DeviceImage *Image = nullptr;
+  for (const detail::abi::DeviceImage &I : ArrayRef(R.Images, R.NumImages))
+    if (I.Target && Info.Arch == I.Target) {
+      Image = &I;
+      break;
+    }
+  for (const detail::abi::DeviceImage &I : ArrayRef(R.Images, R.NumImages))
+    if (!Image && I.Target && imageRuns(I.Target, Info.Arch))
+      Image = &I;
+  // Each translation unit carries the images it was built for.
+  if (!Image)
+    return createStringError(
+        formatv("kernel '{0}' has no image for device {1} ({2}): {3} was "
+                "built for [{4}]; rebuild it with "
+                "-fplugin-arg-offload-targets={2}, or choose another device "
+                "with OFFLOAD_DEVICE",
+                K.Record->Name, Info.Id, Info.Arch, R.Source,
+                join(imageTargets(R), ","))
+            .str());
+  StringRef Bytes(static_cast<const char *>(Image->Begin),
+                  static_cast<const char *>(Image->End) -
+                      static_cast<const char *>(Image->Begin));
+  auto [P, New] = Programs.try_emplace(&R, nullptr);
+  if (New) {
+    Expected<void *> Program = Driver->loadImage(Bytes);
+    if (!Program) {
+      Programs.erase(P);
       return createStringError(
-          formatv("[{0}, +{1} bytes) overlaps the preloaded [{2}, +{3} "
-                  "bytes) without being {4} it",
-                  Ptr, Bytes, static_cast<const void *>(R.Begin),
-                  R.End - R.Begin, ExactOnly ? "the same range as" : "inside")
+          formatv("kernel '{0}' on device {1} ({2}): {3} ({4} image of {5})",
+                  K.Record->Name, Info.Id, kindName(Info.Kind),
+                  toString(Program.takeError()), Image->Target, R.Source)
               .str());
+    }
+    P->second = *Program;
+  }
+  Expected<void *> Handle = Driver->findKernel(P->second, K.Record->Symbol);
+  if (!Handle)
+    return createStringError(formatv("kernel '{0}' on device {1} ({2}): {3}",
+                                     K.Record->Name, Info.Id,
+                                     kindName(Info.Kind),
+                                     toString(Handle.takeError()))
+                                 .str());
+  LoadedKernel Loaded{*Handle, Bytes, K.Record->Symbol};
+  Kernels.emplace(K.Record, Loaded);
+  return Loaded;
+}
+
+Expected<std::optional<DeviceState::Scratch>> DeviceState::takeScratch() {
+  if (Info.Kind == DeviceKind::Host)
+    return std::nullopt;
+  {
+    std::lock_guard<std::mutex> L(Lock);
+    if (!FreeScratch.empty()) {
+      Scratch S = FreeScratch.back();
+      FreeScratch.pop_back();
+      return S;
+    }
+  }
+  Expected<void *> Host = Driver->alloc(ScratchBytes, /*Host=*/true);
+  if (!Host)
+    return Host.takeError();
+  Expected<void *> Device = Driver->alloc(ScratchBytes);
+  if (!Device) {
+    consumeError(Driver->free(*Host));
+    return Device.takeError();
+  }
+  return Scratch{static_cast<char *>(*Host), static_cast<char *>(*Device)};
+}
+
+void DeviceState::returnScratch(Scratch S) {
+  std::lock_guard<std::mutex> L(Lock);
+  FreeScratch.push_back(S);
+}
+
+Expected<void *> DeviceState::allocate(std::size_t Bytes) {
+  const std::size_t Class = sizeClass(Bytes);
+  {
+    std::lock_guard<std::mutex> L(Lock);
+    if (auto It = FreeBlocks.find(Class); It != FreeBlocks.end()) {
+      void *Block = It->second;
+      FreeBlocks.erase(It);
+      CachedBytes -= Class;
+      return Block;
+    }
+  }
+  Expected<void *> Block =
+      Driver->alloc(Class <= LargestCachedBlock ? Class : Bytes);
+  if (Block)
+    return Block;
+  // Out of memory, perhaps: give the cached blocks back and try once more.
+  consumeError(Block.takeError());
+  std::multimap<std::size_t, void *> Cached;
+  {
+    std::lock_guard<std::mutex> L(Lock);
+    Cached.swap(FreeBlocks);
+    CachedBytes = 0;
+  }
+  for (auto &[Size, Ptr] : Cached)
+    consumeError(Driver->free(Ptr));
+  Block = Driver->alloc(Class <= LargestCachedBlock ? Class : Bytes);
+  if (!Block)
+    return createStringError(
+        formatv("could not allocate {0} bytes on device {1} ({2}): {3}", Bytes,
+                Info.Id, kindName(Info.Kind), toString(Block.takeError()))
+            .str());
+  return Block;
+}
+
+void DeviceState::release(void *Ptr, std::size_t Bytes) {
+  const std::size_t Class = sizeClass(Bytes);
+  {
+    std::lock_guard<std::mutex> L(Lock);
+    if (Class <= LargestCachedBlock && CachedBytes + Class <= CacheLimit) {
+      FreeBlocks.emplace(Class, Ptr);
+      CachedBytes += Class;
+      return;
+    }
+  }
+  consumeError(Driver->free(Ptr));
+}
+
+Error DeviceState::transfer(void *Dst, const void *Src, std::size_t Bytes,
+                            CopyDirection Direction) {
+  const void *Host = Direction == CopyDirection::ToDevice ? Src : Dst;
+  if (Info.Kind != DeviceKind::Host && Bytes >= BounceThreshold &&
+      bounceBuffersEnabled() && !isPinned(Host, Bytes)) {
+    BounceBuffers *Buffers;
+    {
+      std::lock_guard<std::mutex> L(Lock);
+      if (!Bounce)
+        Bounce = std::make_unique<BounceBuffers>(*Driver);
+      Buffers = Bounce.get();
+    }
+    return Buffers->copy(static_cast<char *>(Dst),
+                         static_cast<const char *>(Src), Bytes, Direction);
+  }
+  return Driver->copy(Dst, Src, Bytes, Direction);
+}
+
+void DeviceState::queued(const char *Kernel) {
+  std::lock_guard<std::mutex> L(Lock);
+  ++PendingKernels;
+  if (!is_contained(PendingNames, Kernel) && PendingNames.size() < 4)
+    PendingNames.push_back(Kernel);
+}
+
+Error DeviceState::finishWait(Error E) {
+  std::size_t Pending;
+  SmallVector<const char *, 4> Names;
+  {
+    std::lock_guard<std::mutex> L(Lock);
+    Pending = std::exchange(PendingKernels, 0);
+    Names = std::move(PendingNames);
+    PendingNames.clear();
+  }
+  if (!E)
+    return Error::success();
+  std::string Which;
+  if (Pending == 1)
+    Which = formatv("kernel '{0}'", Names.front()).str();
+  else if (Pending > 1)
+    Which = formatv("one of the {0} kernels queued since the last wait "
+                    "('{1}'{2})",
+                    Pending, join(Names, "', '"),
+                    Pending > Names.size() ? ", ..." : "")
+                .str();
+  else
+    Which = "the device";
+  return createStringError(formatv("{0} failed on device {1} ({2}): {3}",
+                                   Which, Info.Id, kindName(Info.Kind),
+                                   toString(std::move(E)))
+                               .str());
+}
+
+Error DeviceState::synchronize() { return finishWait(Driver->synchronize()); }
+
+Expected<void *> DeviceState::preloadedAddress(const void *Ptr,
+                                               std::int64_t Bytes) {
+  std::lock_guard<std::mutex> L(Lock);
+  return preloadedAddressLocked(Ptr, Bytes);
+}
+
+Error DeviceState::preloadedAddresses(const detail::rt::LaunchRequest &R,
+                                      void **Addresses) {
+  std::lock_guard<std::mutex> L(Lock);
+  for (unsigned I = 0; I < R.NumSlots; ++I) {
+    Addresses[I] = nullptr;
+    if (Ranges.empty() || (R.Types[I] & detail::MapTypeLiteral) ||
+        !R.Ptrs[I] || R.Sizes[I] == 0)
+      continue;
+    Expected<void *> A = preloadedAddressLocked(R.Ptrs[I], R.Sizes[I]);
+    if (!A)
+      return A.takeError();
+    Addresses[I] = *A;
   }
   return Error::success();
 }
 
-/// The device address of [Ptr, +Bytes) when a preload keeps it on D, or
-/// null: such data needs no lookup in libomptarget's mapping table.
-void *stagedAddress(const Device &D, const void *Ptr, std::int64_t Bytes) {
-  const char *B = static_cast<const char *>(Ptr);
-  for (const StagedRange &R : stagedRanges())
-    if (R.Device == D.Id && R.Begin <= B && B + Bytes <= R.End)
+void DeviceState::releaseCaches() {
+  std::lock_guard<std::mutex> L(Lock);
+  for (auto &[Size, Ptr] : FreeBlocks)
+    consumeError(Driver->free(Ptr));
+  FreeBlocks.clear();
+  CachedBytes = 0;
+  for (Scratch S : FreeScratch) {
+    consumeError(Driver->free(S.Host));
+    consumeError(Driver->free(S.Device));
+  }
+  FreeScratch.clear();
+  Bounce.reset();
+}
+
+Expected<void *> DeviceState::preloadedAddressLocked(const void *Ptr,
+                                                     std::int64_t Bytes) {
+  const char *B = static_cast<const char *>(Ptr), *E = B + Bytes;
+  for (const PreloadedRange &R : Ranges) {
+    if (E <= R.Begin || R.End <= B)
+      continue;
+    if (R.Begin <= B && E <= R.End)
       return R.DeviceBegin + (B - R.Begin);
+    return createStringError(
+        formatv("[{0}, +{1} bytes) overlaps the preloaded [{2}, +{3} bytes) "
+                "without being inside it",
+                Ptr, Bytes, static_cast<const void *>(R.Begin),
+                R.End - R.Begin)
+            .str());
+  }
   return nullptr;
 }
 
-Expected<void *> mapAlloc(const Device &D, void *Ptr, std::int64_t Bytes) {
-  std::int64_t Type = MapAlloc, Size = Bytes;
-  __tgt_target_data_begin_mapper(&Location, D.Id, 1, &Ptr, &Ptr, &Size, &Type,
-                                 nullptr, nullptr);
-  if (void *Dev = omp_get_mapped_ptr(Ptr, D.Id))
-    return Dev;
-  return createStringError(
-      formatv("could not allocate {0} bytes on device {1} ({2}) for the data "
-              "at {3}: out of device memory?",
-              Bytes, D.Id, kindName(D.Kind), Ptr)
-          .str());
-}
-
-void unmap(const Device &D, void *Ptr, std::int64_t Bytes) {
-  std::int64_t Type = MapAlloc, Size = Bytes;
-  __tgt_target_data_end_mapper(&Location, D.Id, 1, &Ptr, &Ptr, &Size, &Type,
-                               nullptr, nullptr);
-}
-
-} // namespace
-
-bool directArguments(const Device &D, const detail::rt::LaunchRequest &R,
-                     std::uint64_t *Values,
-                     SmallVectorImpl<DirectCopy> &Copies) {
-  for (unsigned I = 0; I < R.NumSlots; ++I) {
-    Values[I] = reinterpret_cast<std::uint64_t>(R.Ptrs[I]);
-    if (R.Types[I] & detail::MapTypeLiteral)
-      continue;
-    void *Host = R.Ptrs[I];
-    std::int64_t Bytes = R.Sizes[I];
-    if (!Host || Bytes == 0) {
-      Values[I] = 0;
-    } else if (void *Device = stagedAddress(D, Host, Bytes)) {
-      Values[I] = reinterpret_cast<std::uint64_t>(Device);
-    } else if (std::size_t(Bytes) <= directCopyLimit() &&
-               !omp_target_is_present(Host, D.Id)) {
-      // (Partly staged data is left to the mapping path, which reports it.)
-      if (Error E = checkAgainstStaged(D, Host, Bytes, /*ExactOnly=*/false)) {
-        consumeError(std::move(E));
-        return false;
-      }
-      Copies.push_back(
-          {I, Host, Bytes, bool(R.Types[I] & detail::MapTypeFrom)});
-    } else {
-      return false;
-    }
-  }
-  return true;
-}
-
-Error CallMapping::enter(const Device &D, const detail::rt::LaunchRequest &R,
-                         std::uint64_t *Values, std::int64_t *Types,
-                         bool WithLaunch) {
-  Dev = &D;
-  Args.clear();
-  const std::int64_t Literal =
-      detail::MapTypeTargetParam | detail::MapTypeLiteral;
-  for (unsigned I = 0; I < R.NumSlots; ++I) {
-    Values[I] = reinterpret_cast<std::uint64_t>(R.Ptrs[I]);
-    Types[I] = Literal;
-    if (R.Types[I] & detail::MapTypeLiteral)
-      continue;
-    void *Host = R.Ptrs[I];
-    std::int64_t Bytes = R.Sizes[I];
-    if (!Host || Bytes == 0) {
-      Values[I] = 0;
-      continue;
-    }
-    if (void *Device = stagedAddress(D, Host, Bytes)) {
-      Values[I] = reinterpret_cast<std::uint64_t>(Device);
-      Args.push_back({I, Host, Device, Bytes, R.Types[I], /*Present=*/true});
-      Args.back().Staged = true;
-      continue;
-    }
-    if (Error E = checkAgainstStaged(D, Host, Bytes, /*ExactOnly=*/false))
-      return E;
-    bool Present = omp_target_is_present(Host, D.Id);
-    // Small data goes with the launch: libomptarget copies it on the
-    // launch's stream, and the call synchronises once.
-    if (WithLaunch && !Present && Bytes < StagingThreshold) {
-      Types[I] = R.Types[I];
-      Args.push_back({I, Host, nullptr, Bytes, R.Types[I], false, true});
-      if (R.Types[I] & detail::MapTypeTo)
-        Stats.ToBytes += Bytes;
-      if (R.Types[I] & detail::MapTypeFrom)
-        Stats.FromBytes += Bytes;
-      continue;
-    }
-    Expected<void *> Device = mapAlloc(D, Host, Bytes);
-    if (!Device)
-      return Device.takeError();
-    Values[I] = reinterpret_cast<std::uint64_t>(*Device);
-    Args.push_back({I, Host, *Device, Bytes, R.Types[I], Present});
-    // Data already on the device (preloaded) is used as it is there.
-    if (Present || !(R.Types[I] & detail::MapTypeTo))
-      continue;
-    stagingFor(D); // set up before the clock starts
-    double T0 = now();
-    if (Error E = copy(D, *Device, Host, Bytes, /*ToDevice=*/true))
-      return E;
-    Args.back().ToSeconds = now() - T0;
-    Args.back().Copied = true;
-    Stats.ToSeconds += Args.back().ToSeconds;
-    Stats.ToBytes += Bytes;
-  }
-  return Error::success();
-}
-
-Error CallMapping::exit() {
-  for (MappedArg &A : Args) {
-    if (A.WithLaunch || A.Staged)
-      continue;
-    if (!A.Present && (A.Type & detail::MapTypeFrom)) {
-      double T0 = now();
-      if (Error E = copy(*Dev, A.Host, A.Device, A.Bytes, /*ToDevice=*/false))
-        return E;
-      A.FromSeconds = now() - T0;
-      A.CopiedBack = true;
-      Stats.FromSeconds += A.FromSeconds;
-      Stats.FromBytes += A.Bytes;
-    }
-    unmap(*Dev, A.Host, A.Bytes);
-  }
-  return Error::success();
-}
-
-Error stage(const Device &D, void *Ptr, std::int64_t Bytes,
-            TransferStats &Stats) {
+Error DeviceState::preload(void *Ptr, std::int64_t Bytes,
+                           TransferStats &Stats) {
   if (!Ptr || Bytes == 0)
     return Error::success();
-  if (Error E = checkAgainstStaged(D, Ptr, Bytes, /*ExactOnly=*/true))
-    return E;
-  bool Present = omp_target_is_present(Ptr, D.Id);
-  Expected<void *> Device = mapAlloc(D, Ptr, Bytes);
+  const char *B = static_cast<const char *>(Ptr), *E = B + Bytes;
+  auto Same = [&](const PreloadedRange &R) {
+    return R.Begin == B && R.End == E;
+  };
+  {
+    std::unique_lock<std::mutex> L(Lock);
+    for (PreloadedRange &R : Ranges) {
+      if (E <= R.Begin || R.End <= B)
+        continue;
+      if (!Same(R))
+        return createStringError(
+            formatv("[{0}, +{1} bytes) overlaps the preloaded [{2}, +{3} "
+                    "bytes) without being the same range as it",
+                    Ptr, Bytes, static_cast<const void *>(R.Begin),
+                    R.End - R.Begin)
+                .str());
+      ++R.Handles;
+      // Another thread may still be copying it there.
+      RangeReady.wait(L, [&] {
+        auto It = find_if(Ranges, Same);
+        return It == Ranges.end() || It->Ready;
+      });
+      if (none_of(Ranges, Same))
+        return createStringError("the preload of the same data on another "
+                                 "thread failed");
+      return Error::success();
+    }
+  }
+  Expected<void *> Device = Driver->alloc(Bytes);
   if (!Device)
-    return Device.takeError();
-  auto &Ranges = stagedRanges();
-  auto It = llvm::find_if(Ranges, [&](const StagedRange &R) {
-    return R.Device == D.Id && R.Begin == Ptr;
-  });
-  if (It != Ranges.end())
-    ++It->Handles;
-  else
-    Ranges.push_back({D.Id, static_cast<const char *>(Ptr),
-                      static_cast<const char *>(Ptr) + Bytes,
-                      static_cast<char *>(*Device), 1});
-  if (Present)
-    return Error::success();
+    return createStringError(
+        formatv("could not allocate {0} bytes on device {1} ({2}): {3}", Bytes,
+                Info.Id, kindName(Info.Kind), toString(Device.takeError()))
+            .str());
+  {
+    std::lock_guard<std::mutex> L(Lock);
+    Ranges.push_back({B, E, static_cast<char *>(*Device), 1, false});
+  }
   double T0 = now();
-  if (Error E = copy(D, *Device, Ptr, Bytes, /*ToDevice=*/true))
-    return E;
+  Error Copied = transfer(*Device, Ptr, Bytes, CopyDirection::ToDevice);
+  if (!Copied)
+    Copied = synchronize();
+  {
+    std::lock_guard<std::mutex> L(Lock);
+    auto It = find_if(Ranges, Same);
+    if (Copied)
+      Ranges.erase(It);
+    else
+      It->Ready = true;
+  }
+  RangeReady.notify_all();
+  if (Copied) {
+    consumeError(Driver->free(*Device));
+    return Copied;
+  }
   Stats.ToSeconds += now() - T0;
   Stats.ToBytes += Bytes;
   return Error::success();
 }
 
-Error syncBack(const Device &D, void *Ptr, std::int64_t Bytes,
-               TransferStats &Stats) {
+Error DeviceState::syncBack(void *Ptr, std::int64_t Bytes,
+                            TransferStats &Stats) {
   if (!Ptr || Bytes == 0)
     return Error::success();
-  Expected<void *> Device = devicePointer(D, Ptr);
+  Expected<void *> Device = preloadedAddress(Ptr, Bytes);
   if (!Device)
     return Device.takeError();
+  if (!*Device)
+    return createStringError(
+        formatv("{0} is not preloaded on device {1}", Ptr, Info.Id).str());
   double T0 = now();
-  if (Error E = copy(D, Ptr, *Device, Bytes, /*ToDevice=*/false))
+  if (Error E = transfer(Ptr, *Device, Bytes, CopyDirection::FromDevice))
+    return E;
+  if (Error E = synchronize())
     return E;
   Stats.FromSeconds += now() - T0;
   Stats.FromBytes += Bytes;
   return Error::success();
 }
 
-Error unstage(const Device &D, void *Ptr, std::int64_t Bytes, bool Mutable,
-              TransferStats &Stats) {
+Error DeviceState::unpreload(void *Ptr, std::int64_t Bytes, bool Mutable,
+                             TransferStats &Stats) {
   if (!Ptr || Bytes == 0)
     return Error::success();
   // Releasing a mutable handle always leaves the host copy current.
   if (Mutable)
-    if (Error E = syncBack(D, Ptr, Bytes, Stats))
+    if (Error E = syncBack(Ptr, Bytes, Stats))
       return E;
-  auto &Ranges = stagedRanges();
-  auto It = llvm::find_if(Ranges, [&](const StagedRange &R) {
-    return R.Device == D.Id && R.Begin == Ptr;
-  });
-  if (It != Ranges.end() && --It->Handles == 0)
-    Ranges.erase(It);
-  unmap(D, Ptr, Bytes);
+  void *Device = nullptr;
+  {
+    std::lock_guard<std::mutex> L(Lock);
+    auto It = find_if(Ranges, [&](const PreloadedRange &R) {
+      return R.Begin == Ptr && R.End == static_cast<const char *>(Ptr) + Bytes;
+    });
+    if (It == Ranges.end())
+      return createStringError(
+          formatv("{0} is not preloaded on device {1}", Ptr, Info.Id).str());
+    if (--It->Handles == 0) {
+      Device = It->DeviceBegin;
+      Ranges.erase(It);
+    }
+  }
+  if (!Device)
+    return Error::success();
+  // Kernels queued on the data (by any thread) finish before it goes.
+  if (Error E = synchronize())
+    return E;
+  return Driver->free(Device);
+}
+
+Error CallMapping::enter(DeviceState &D, const detail::rt::LaunchRequest &R,
+                         std::uint64_t *Values) {
+  Dev = &D;
+  SmallVector<void *, 16> Preloaded(R.NumSlots);
+  if (Error E = D.preloadedAddresses(R, Preloaded.data()))
+    return E;
+  for (unsigned I = 0; I < R.NumSlots; ++I) {
+    Values[I] = reinterpret_cast<std::uint64_t>(R.Ptrs[I]);
+    if (R.Types[I] & detail::MapTypeLiteral)
+      continue;
+    void *Host = R.Ptrs[I];
+    std::int64_t Bytes = R.Sizes[I];
+    if (!Host || Bytes == 0) {
+      Values[I] = 0;
+      continue;
+    }
+    if (Preloaded[I]) {
+      Values[I] = reinterpret_cast<std::uint64_t>(Preloaded[I]);
+      Args.push_back({I, Host, Preloaded[I], Bytes, R.Types[I], true});
+      continue;
+    }
+    // Small data is packed into the call's scratch.
+    constexpr std::size_t Align = 256;
+    if (std::size_t(Bytes) <= DeviceState::ScratchBytes / 4 &&
+        alignTo(Packed, Align) + Bytes <= DeviceState::ScratchBytes) {
+      if (!Scratch) {
+        Expected<std::optional<DeviceState::Scratch>> S = D.takeScratch();
+        if (!S)
+          return S.takeError();
+        Scratch = *S;
+      }
+      if (Scratch) {
+        const std::size_t Offset = alignTo(Packed, Align);
+        Packed = Offset + Bytes;
+        char *Device = Scratch->Device + Offset;
+        Values[I] = reinterpret_cast<std::uint64_t>(Device);
+        Args.push_back({I, Host, Device, Bytes, R.Types[I], false});
+        Args.back().ScratchOffset = Offset;
+        if (R.Types[I] & detail::MapTypeTo) {
+          std::memcpy(Scratch->Host + Offset, Host, Bytes);
+          Stats.ToBytes += Bytes;
+        }
+        continue;
+      }
+    }
+    Expected<void *> Device = D.allocate(Bytes);
+    if (!Device)
+      return Device.takeError();
+    Temporaries.emplace_back(*Device, Bytes);
+    Values[I] = reinterpret_cast<std::uint64_t>(*Device);
+    Args.push_back({I, Host, *Device, Bytes, R.Types[I], false});
+    if (!(R.Types[I] & detail::MapTypeTo))
+      continue;
+    double T0 = now();
+    if (Error E = D.transfer(*Device, Host, Bytes, CopyDirection::ToDevice))
+      return E;
+    Args.back().ToSeconds = now() - T0;
+    Stats.ToSeconds += Args.back().ToSeconds;
+    Stats.ToBytes += Bytes;
+  }
+  if (Packed) {
+    double T0 = now();
+    if (Error E = Dev->backend().copy(Scratch->Device, Scratch->Host, Packed,
+                                      CopyDirection::ToDevice))
+      return E;
+    Stats.ToSeconds += now() - T0;
+  }
+  return Error::success();
+}
+
+Error CallMapping::exit() {
+  double T0 = now();
+  bool PackedBack = false;
+  for (Argument &A : Args) {
+    if (A.Preloaded || !(A.Type & detail::MapTypeFrom))
+      continue;
+    if (A.ScratchOffset != ~std::size_t(0)) {
+      PackedBack = true;
+      continue;
+    }
+    double Start = now();
+    if (Error E = Dev->transfer(A.Host, A.Device, A.Bytes,
+                                CopyDirection::FromDevice))
+      return E;
+    A.FromSeconds = now() - Start;
+    Stats.FromBytes += A.Bytes;
+  }
+  if (PackedBack)
+    if (Error E = Dev->backend().copy(Scratch->Host, Scratch->Device, Packed,
+                                      CopyDirection::FromDevice))
+      return E;
+  // Copies still in flight land, and the kernel ends, before the call does.
+  if (Error E = Dev->synchronize())
+    return E;
+  for (Argument &A : Args)
+    if (A.ScratchOffset != ~std::size_t(0) && (A.Type & detail::MapTypeFrom)) {
+      std::memcpy(A.Host, Scratch->Host + A.ScratchOffset, A.Bytes);
+      Stats.FromBytes += A.Bytes;
+    }
+  if (Scratch)
+    Dev->returnScratch(*std::exchange(Scratch, std::nullopt));
+  if (Stats.FromBytes)
+    Stats.FromSeconds += now() - T0;
+  for (auto [Ptr, Bytes] : Temporaries)
+    Dev->release(Ptr, Bytes);
+  Temporaries.clear();
   return Error::success();
 }
 

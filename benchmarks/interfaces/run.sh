@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Runs the interfaces benchmark and the transfer sweep with staged (default)
+# Runs the interfaces benchmark and the transfer sweep with bounce (default)
 # and direct transfers, and the CUDA transfer baseline.
 set -euo pipefail
 bin=${1:-build/bin}
-for mode in staged direct; do
+for mode in bounce direct; do
   echo "# OFFLOAD_TRANSFER=$mode"
   OFFLOAD_TRANSFER=$mode "$bin/interfaces" 1048576 100 5
   OFFLOAD_TRANSFER=$mode "$bin/transfers" 5

@@ -5,13 +5,17 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <offload/detail/abi.hpp>
 
 using namespace llvm;
 
@@ -25,7 +29,7 @@ class Lowering {
 public:
   Lowering(Module &M, const LoweringState &S)
       : M(M), S(S), C(M.getContext()), Ptr(PointerType::getUnqual(C)),
-        I16(Type::getInt16Ty(C)), I32(Type::getInt32Ty(C)),
+        I32(Type::getInt32Ty(C)),
         I64(Type::getInt64Ty(C)) {}
 
   void run();
@@ -51,35 +55,27 @@ private:
   const LoweringState &S;
   LLVMContext &C;
   PointerType *Ptr;
-  Type *I16, *I32, *I64;
+  Type *I32, *I64;
   std::vector<GlobalValue *> Created;
 };
 
 void Lowering::run() {
   const std::vector<KernelInstance> &Kernels = S.Kernels.Kernels;
-  // libomptarget's __tgt_offload_entry, __tgt_device_image, __tgt_bin_desc
-  // and the runtime's KernelRecord and Registration (runtime/Runtime.h),
-  // ABI version 3.
-  StructType *EntryTy = StructType::get(C, {I64, I16, I16, I32, Ptr, Ptr, I64,
-                                            I64, Ptr});
-  StructType *ImageTy = StructType::get(C, {Ptr, Ptr, Ptr, Ptr});
-  StructType *DescTy = StructType::get(C, {I32, Ptr, Ptr, Ptr});
+  // offload::detail::abi::KernelRecord, DeviceImage and Registration.
   StructType *KernelTy = StructType::get(C, {Ptr, Ptr, Ptr, Ptr});
-  StructType *RegistrationTy = StructType::get(C, {I32, I32, Ptr, Ptr, Ptr, Ptr});
+  StructType *ImageTy = StructType::get(C, {Ptr, Ptr, Ptr});
+  StructType *RegistrationTy =
+      StructType::get(C, {I32, I32, Ptr, I32, I32, Ptr, Ptr});
+  const DataLayout &DL = M.getDataLayout();
+  if (DL.getTypeAllocSize(KernelTy) != sizeof(detail::abi::KernelRecord) ||
+      DL.getTypeAllocSize(ImageTy) != sizeof(detail::abi::DeviceImage) ||
+      DL.getTypeAllocSize(RegistrationTy) != sizeof(detail::abi::Registration))
+    report_fatal_error("cxx-offload: the registration records' IR layout "
+                       "differs from offload/detail/abi.hpp on this target");
 
-  SmallVector<Constant *> Entries, Records;
+  SmallVector<Constant *> Records;
   const auto ClosureKeys = closureFunctions(M, ClosureKeyTag);
   for (const KernelInstance &K : Kernels) {
-    // The entry's host address only identifies it: a byte of its own.
-    GlobalVariable *Id = global("__offload.id." + K.Entry,
-                                ConstantInt::get(Type::getInt8Ty(C), 0),
-                                /*IsConstant=*/true);
-    Entries.push_back(ConstantStruct::get(
-        EntryTy, {ConstantInt::get(I64, 0), ConstantInt::get(I16, 1),
-                  ConstantInt::get(I16, 1), ConstantInt::get(I32, 0), Id,
-                  string("__offload.entry_name." + K.Entry, K.Entry),
-                  ConstantInt::get(I64, 0), ConstantInt::get(I64, 0),
-                  ConstantPointerNull::get(Ptr)}));
     // The key is the kernel's host function, whose address offload() passes
     // (for a closure, its callClosure, found by the ClosureId annotation).
     // A kernel this module never refers to cannot be launched from here.
@@ -89,47 +85,35 @@ void Lowering::run() {
       F = StringRef(K.Closure).getAsInteger(16, Id) ? nullptr
                                                      : ClosureKeys.lookup(Id);
     }
-    if (F) {
-      // Each parameter's name once per slot, for the transfer report.
-      SmallVector<StringRef> SlotNames;
-      for (const KernelParam &P : K.Params)
-        SlotNames.append(P.Slots, P.Name);
-      Records.push_back(ConstantStruct::get(
-          KernelTy, {F, Id, string("__offload.kernel_name." + K.Entry, K.Name),
-                     string("__offload.slot_names." + K.Entry,
-                            join(SlotNames, ","))}));
-    }
+    if (!F)
+      continue;
+    // Each parameter's name once per slot, for the transfer report.
+    SmallVector<StringRef> SlotNames;
+    for (const KernelParam &P : K.Params)
+      SlotNames.append(P.Slots, P.Name);
+    Records.push_back(ConstantStruct::get(
+        KernelTy, {F, string("__offload.entry_name." + K.Entry, K.Entry),
+                   string("__offload.kernel_name." + K.Entry, K.Name),
+                   string("__offload.slot_names." + K.Entry,
+                          join(SlotNames, ","))}));
   }
-  auto *EntriesTy = ArrayType::get(EntryTy, Entries.size());
-  GlobalVariable *EntryTable =
-      global("__offload.entries", ConstantArray::get(EntriesTy, Entries),
-             /*IsConstant=*/true, Align(8));
-  Constant *EntriesEnd = ConstantExpr::getInBoundsGetElementPtr(
-      EntriesTy, EntryTable,
-      ArrayRef<Constant *>{ConstantInt::get(I64, 1)});
 
   SmallVector<Constant *> Images;
-  SmallVector<StringRef> Targets;
   for (const DeviceImage &Image : S.Images) {
     Constant *Bytes = ConstantDataArray::getString(C, Image.Bytes, false);
     GlobalVariable *GV = global("__offload.image." + Image.For.Name, Bytes,
                                 /*IsConstant=*/true, Align(16));
     Constant *End = ConstantExpr::getInBoundsGetElementPtr(
         Bytes->getType(), GV, ArrayRef<Constant *>{ConstantInt::get(I64, 1)});
-    Images.push_back(
-        ConstantStruct::get(ImageTy, {GV, End, EntryTable, EntriesEnd}));
-    Targets.push_back(Image.For.Name);
+    Images.push_back(ConstantStruct::get(
+        ImageTy, {GV, End,
+                  string("__offload.target." + Image.For.Name,
+                         Image.For.Name)}));
   }
   auto *ImagesTy = ArrayType::get(ImageTy, Images.size());
   GlobalVariable *ImageTable =
       global("__offload.images", ConstantArray::get(ImagesTy, Images),
              /*IsConstant=*/true, Align(8));
-  GlobalVariable *Desc = global(
-      "__offload.descriptor",
-      ConstantStruct::get(DescTy, {ConstantInt::get(I32, Images.size()),
-                                   ImageTable, EntryTable, EntriesEnd}),
-      /*IsConstant=*/false, Align(8));
-
   auto *RecordsTy = ArrayType::get(KernelTy, Records.size());
   GlobalVariable *RecordTable =
       global("__offload.kernels", ConstantArray::get(RecordsTy, Records),
@@ -139,10 +123,10 @@ void Lowering::run() {
       ConstantStruct::get(
           RegistrationTy,
           {ConstantInt::get(I32, S.Kernels.Abi),
-           ConstantInt::get(I32, Records.size()), RecordTable, Desc,
-           string("__offload.source", S.Kernels.Source),
-           string("__offload.targets", join(Targets, ","))}),
-      /*IsConstant=*/false, Align(8));
+           ConstantInt::get(I32, Records.size()), RecordTable,
+           ConstantInt::get(I32, Images.size()), ConstantInt::get(I32, 0),
+           ImageTable, string("__offload.source", S.Kernels.Source)}),
+      /*IsConstant=*/true, Align(8));
 
   FunctionCallee Register = M.getOrInsertFunction(
       "__cxxoffload_register", FunctionType::get(Type::getVoidTy(C), {Ptr}, false));

@@ -9,7 +9,7 @@
 //     each logical thread getting its own disjoint piece.
 //
 // Compiled with the cxx-offload plugin (-fplugin=...), a call runs the kernel
-// on the selected device through libomptarget. Compiled without it (g++,
+// on the selected device through the runtime. Compiled without it (g++,
 // clang without the plugin, clangd), the kernel runs serially on the host and
 // OFFLOAD_INFO says so.
 //

@@ -22,7 +22,7 @@ include = os.path.join(config.offload_src_root, "include")
 cxxflags = "-std=c++20 -I%s" % include
 plugin = "-fplugin=%s" % config.offload_plugin
 ldflags = ("-L{rt} -Wl,-rpath,{rt} -lcxxoffload-rt "
-           "-L{llvm} -Wl,-rpath,{llvm} -lomptarget").format(
+           "-L{llvm} -Wl,-rpath,{llvm} -lLLVMOffload").format(
                rt=config.offload_runtime_dir, llvm=config.llvm_lib_dir)
 
 config.substitutions.append(("%clangxx", config.clangxx))

@@ -3,7 +3,7 @@
 // The kernel's parameter types decide the data movement. Param<P> describes
 // one declared parameter type P:
 //   - Info: its kind, how it is mapped, and how many 8-byte argument slots it
-//     takes in the OpenMP kernel ABI (libomptarget translates a mapped slot to
+//     takes in the OpenMP kernel ABI (the runtime translates a mapped slot to
 //     the device address of the data);
 //   - put(): host side, writes its slots;
 //   - rebuild(): kernel side, makes the parameter's value for one logical
@@ -38,7 +38,7 @@ namespace offload::detail {
 
 /// Version of the argument layout and registration ABI shared by this
 /// header, the plugin and the runtime.
-inline constexpr unsigned AbiVersion = 3;
+inline constexpr unsigned AbiVersion = 4;
 
 /// Slots 0, 1, 2 hold the launch's logical extent; the parameters follow.
 inline constexpr unsigned LaunchSlots = 3;
@@ -60,13 +60,13 @@ struct ParamInfo {
   unsigned Slots;
 };
 
-// libomptarget map-type bits (OpenMP offloading ABI).
+// Map-type bits (as in the OpenMP offloading ABI).
 inline constexpr std::int64_t MapTypeTo = 0x1;
 inline constexpr std::int64_t MapTypeFrom = 0x2;
 inline constexpr std::int64_t MapTypeTargetParam = 0x20;
 inline constexpr std::int64_t MapTypeLiteral = 0x100;
 
-/// Host side: fills libomptarget's per-slot argument arrays.
+/// Host side: fills the per-slot argument arrays the runtime reads.
 struct SlotWriter {
   void **Ptrs;
   std::int64_t *Sizes;

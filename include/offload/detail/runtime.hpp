@@ -7,13 +7,14 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace offload::detail::rt {
 
 /// One kernel launch: the kernel's host address (its key in the registered
-/// images), the logical threads and the block shape per dimension, and
-/// libomptarget's per-slot argument arrays.
+/// images), the logical threads and the block shape per dimension, and the
+/// per-slot argument arrays (offload/detail/params.hpp).
 struct LaunchRequest {
   const void *Kernel;
   std::uint64_t Extent[3];
@@ -57,5 +58,11 @@ Totals totals();
 void stage(void *Data, std::int64_t Bytes);
 void syncStaged(void *Data, std::int64_t Bytes);
 void unstage(void *Data, std::int64_t Bytes, bool Mutable);
+
+/// offload::pinned_allocator: page-locked host memory that the selected
+/// device copies at full speed (never null for Bytes > 0: the runtime exits
+/// with a message when it cannot allocate), and its release.
+void *allocPinned(std::size_t Bytes);
+void freePinned(void *Ptr);
 
 } // namespace offload::detail::rt

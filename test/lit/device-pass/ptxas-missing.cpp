@@ -7,4 +7,5 @@
 void k(offload::Region<int> v) {}
 void run(std::vector<int> &v) { offload::offload(k, v); }
 // CHECK: error: cxx-offload device pass for target 'sm_90' failed: ptxas was not found (install the CUDA toolkit or set OFFLOAD_CUDA_PATH), so no cubin can be built; build for the host device only with -fplugin-arg-offload-targets=host
-// DEFAULT: @__offload.targets = internal unnamed_addr constant [5 x i8] c"host\00"
+// DEFAULT: @__offload.target.host = internal unnamed_addr constant [5 x i8] c"host\00"
+// DEFAULT-NOT: @__offload.target.sm_

@@ -23,18 +23,20 @@ TEST(Blas, AMissingCublasIsAClearError) {
                         "/nonexistent/libcublas.so.13)"));
 }
 
-TEST(Blas, TheSearchListsPythonEnvironments) {
-  setenv("OFFLOAD_CUDA_PATH", "/nonexistent-cuda", 1);
-  setenv("LD_LIBRARY_PATH", "/nonexistent", 1);
-  llvm::Expected<std::pair<void *, std::string>> Found = loadCublas();
+TEST(Blas, TheSearchCoversCudaAndPythonEnvironments) {
+  setenv("OFFLOAD_CUDA_PATH", "/opt/cuda-x", 1);
+  setenv("VIRTUAL_ENV", "/work/venv-x", 1);
+  std::vector<std::string> Patterns = cublasSearchPatterns();
   unsetenv("OFFLOAD_CUDA_PATH");
-  if (Found) {
-    SUCCEED() << "cuBLAS is installed here: " << Found->second;
-    return;
-  }
-  EXPECT_THAT(llvm::toString(Found.takeError()),
-              HasSubstr("/lib/python3*/site-packages/nvidia/cublas/lib/"
-                        "libcublas.so*"));
+  unsetenv("VIRTUAL_ENV");
+  ASSERT_FALSE(Patterns.empty());
+  EXPECT_EQ(Patterns.front(), "/opt/cuda-x/lib64/libcublas.so*");
+  EXPECT_THAT(Patterns,
+              ::testing::Contains("/work/venv-x/lib/python3*/site-packages/"
+                                  "nvidia/cublas/lib/libcublas.so*"));
+  EXPECT_THAT(Patterns,
+              ::testing::Contains("/usr/local/lib/python3*/dist-packages/"
+                                  "nvidia/cublas/lib/libcublas.so*"));
 }
 
 } // namespace

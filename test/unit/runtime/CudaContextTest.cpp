@@ -2,6 +2,7 @@
 
 #include "Runtime.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 using namespace offload::rt;
@@ -28,14 +29,18 @@ TEST(CudaContextDeathTest, RejectsAnUnknownMode) {
       "OFFLOAD_CUDA_SYNC='fast' is not a scheduling mode");
 }
 
-TEST(CudaContext, DoesNothingWithoutADriverOrWhenBlocking) {
-  // Here there is no NVIDIA driver (or the contexts are already active):
-  // preparing again must be harmless.
-  prepareCudaContexts();
-  setenv("OFFLOAD_CUDA_SYNC", "blocking", 1);
-  prepareCudaContexts();
-  unsetenv("OFFLOAD_CUDA_SYNC");
-  SUCCEED();
+TEST(CudaContext, BindingAContextNeedsTheDriver) {
+  // Without an NVIDIA driver (CI) binding fails with a message; with one,
+  // the first GPU's primary context binds and has an architecture.
+  llvm::Error E = cudaBindContext(0);
+  if (cudaGpus().empty()) {
+    ASSERT_TRUE(bool(E));
+    EXPECT_THAT(llvm::toString(std::move(E)), ::testing::HasSubstr("CUDA"));
+    EXPECT_EQ(cudaArch(0), "");
+  } else {
+    EXPECT_FALSE(bool(E)) << llvm::toString(std::move(E));
+    EXPECT_THAT(cudaArch(0), ::testing::StartsWith("sm_"));
+  }
 }
 
 } // namespace

@@ -41,14 +41,6 @@ TEST(DeviceSelection, RejectsWhatNamesNoDevice) {
   }
 }
 
-TEST(DeviceSelection, ClassifiesLibomptargetUids) {
-  EXPECT_EQ(classifyUid("CUDA-65decab106a8ac781f568a52138b6ec2"),
-            DeviceKind::Cuda);
-  EXPECT_EQ(classifyUid("AMDGPU-GPU-1234"), DeviceKind::Amdgpu);
-  EXPECT_EQ(classifyUid("x86_64-0"), DeviceKind::Host);
-  EXPECT_EQ(classifyUid("level_zero-0"), DeviceKind::Other);
-}
-
 // A fake machine: device Id has kind Kinds[Id]; counts how many devices were
 // described, since describing one loads the images onto it.
 struct FakeMachine {
@@ -126,10 +118,15 @@ TEST(DeviceSelection, ErrorsListWhatThereIs) {
 
 TEST(DeviceSelection, ThisMachineSelectsAHostDevice) {
   // The unit tests are built for the host device only.
-  llvm::Expected<const Device &> D = selectedDevice();
+  llvm::Expected<DeviceState &> D = selectedDevice();
   ASSERT_TRUE(bool(D)) << llvm::toString(D.takeError());
-  EXPECT_EQ(D->Kind, DeviceKind::Host);
-  EXPECT_EQ(classifyUid(D->Uid), DeviceKind::Host);
+  EXPECT_EQ(D->info().Kind, DeviceKind::Host);
+  EXPECT_EQ(D->info().Arch, "host");
+  // The host device comes after every GPU.
+  llvm::Expected<llvm::ArrayRef<std::unique_ptr<DeviceState>>> All = devices();
+  ASSERT_TRUE(bool(All));
+  EXPECT_EQ(D->info().Id, int(All->size()) - 1);
+  EXPECT_EQ(&*D, All->back().get());
 }
 
 } // namespace

@@ -87,7 +87,7 @@ TEST_F(ErrorDeathTest, InfoReportsEachOffload) {
       },
       ExitedWithCode(0),
       "registered 1 image\\(s\\) \\[host\\] with 1 kernel\\(s\\) from "
-      ".*ErrorTest.cpp(.|\n)*selected device [0-9]+ \\(host, x86_64-[0-9]+\\): image host of \\[host\\]\n"
+      ".*ErrorTest.cpp(.|\n)*selected device [0-9]+ \\(host, host\\): image host of \\[host\\]\n"
       "offload: info: kernel 'setTo' on device [0-9]+ \\(host\\): 3 threads, 1 "
       "blocks of 256; 12 bytes to the device in [0-9.]+ us, kernel [0-9.]+ us, "
       "12 bytes back in [0-9.]+ us");

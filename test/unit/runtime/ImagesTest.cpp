@@ -47,8 +47,4 @@ TEST(Images, NamesAmdGpusFromTheirKfdTargetVersion) {
   EXPECT_EQ(gfxName(0), "") << "a CPU node";
 }
 
-TEST(Images, DescribesTheHostDeviceAsHost) {
-  EXPECT_EQ(deviceArch(Device{1, DeviceKind::Host, "x86_64-0", ""}), "host");
-}
-
 } // namespace

@@ -34,7 +34,7 @@ void useKernels(std::vector<int> &V, std::vector<double> &X,
   offload::offload(scaleInto, 1.0, X, Y);
 }
 
-const Device &device() { return *selectedDevice(); }
+DeviceState &device() { return *selectedDevice(); }
 
 TEST(Launch, OffloadRunsTheKernel) {
   std::vector<int> V(1000, 1);
@@ -54,7 +54,7 @@ TEST(Launch, ReadOnlyDataGoesInScalarsByValue) {
 
 void *word(std::uintptr_t W) { return reinterpret_cast<void *>(W); }
 
-TEST(Launch, LaunchOnTakesLibomptargetSlots) {
+TEST(Launch, LaunchOnTakesTheLoweredSlots) {
   // The slots a lowered call builds for addIndex(3, V): the logical extent
   // (10 x 1 x 1), the scalar, then the Region's data (mapped TO|FROM) and
   // size.

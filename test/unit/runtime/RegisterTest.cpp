@@ -27,9 +27,12 @@ TEST(Register, ConstructorRegistersTheKernelsOfThisTranslationUnit) {
       Registry::get().find(reinterpret_cast<const void *>(&fillSeven));
   ASSERT_NE(K, nullptr);
   EXPECT_STREQ(K->Record->Name, "fillSeven");
-  EXPECT_NE(K->Record->EntryId, nullptr);
+  EXPECT_THAT(K->Record->Symbol, ::testing::StartsWith("__offload_k_"));
+  EXPECT_STREQ(K->Record->SlotNames, "V,V");
   ASSERT_NE(K->Owner, nullptr);
-  EXPECT_STREQ(K->Owner->Targets, "host");
+  ASSERT_EQ(K->Owner->NumImages, 1u);
+  EXPECT_STREQ(K->Owner->Images[0].Target, "host");
+  EXPECT_LT(K->Owner->Images[0].Begin, K->Owner->Images[0].End);
   EXPECT_EQ(Registry::get().targets(), std::vector<std::string>{"host"});
 }
 
@@ -46,21 +49,20 @@ TEST(Register, RegisteredKernelRuns) {
 }
 
 TEST(Register, RejectsAnotherAbiVersion) {
-  Registration R{offload::detail::AbiVersion + 98, 0, nullptr, nullptr,
-                 "old.cpp", "host"};
+  Registration R{offload::detail::AbiVersion + 98, 0, nullptr, 0, 0, nullptr,
+                 "old.cpp"};
   std::size_t Before = Registry::get().size();
   llvm::Error E = Registry::get().add(R);
   ASSERT_TRUE(bool(E));
   EXPECT_THAT(llvm::toString(std::move(E)),
               HasSubstr("old.cpp was compiled by a cxx-offload plugin with ABI "
-                        "version 101, but this runtime has version 3"));
+                        "version 102, but this runtime has version 4"));
   EXPECT_EQ(Registry::get().size(), Before);
 }
 
-TEST(Register, RejectsADescriptorWithoutImages) {
-  __tgt_bin_desc Empty{0, nullptr, nullptr, nullptr};
-  Registration R{offload::detail::AbiVersion, 0, nullptr, &Empty, "empty.cpp",
-                 ""};
+TEST(Register, RejectsARegistrationWithoutImages) {
+  Registration R{offload::detail::AbiVersion, 0, nullptr, 0, 0, nullptr,
+                 "empty.cpp"};
   llvm::Error E = Registry::get().add(R);
   ASSERT_TRUE(bool(E));
   EXPECT_THAT(llvm::toString(std::move(E)),

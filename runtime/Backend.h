@@ -1,0 +1,133 @@
+//===- runtime/Backend.h - What the runtime asks of a device --------------===//
+//
+// One interface for every device, in LLVM offload's style: public entry
+// points over private virtual ...Impl(). Each device has one in-order queue:
+// launch() and copy() are queued behind what is already queued and may
+// return before they ran; record() marks the queue's current end and wait()
+// waits for a mark. Backends are safe to call from several threads at once.
+//
+// Two implementations:
+//   - OffloadBackend (liboffload, LLVM's queue API): CUDA and AMD GPUs.
+//   - HostBackend: the host device. liboffload 22 has no host plugin (its
+//     "Virtual Host Device" only names host memory in copies), so the
+//     runtime loads x86-64 images itself and calls their entries directly;
+//     the host device's queue runs each operation when it is queued.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace offload::rt {
+
+enum class DeviceKind { Cuda, Amdgpu, Host, Other };
+
+/// A device as the runtime presents it: its number (OFFLOAD_DEVICE), kind,
+/// an identifier and the architecture images are built for.
+struct Device {
+  int Id;
+  DeviceKind Kind;
+  std::string Uid;
+  std::string Arch; // "sm_90", "gfx942", "host"; empty when unknown
+};
+
+/// A kernel's symbol in a loaded image, and the image it came from.
+struct LoadedKernel {
+  void *Handle = nullptr;
+  llvm::StringRef Image;
+  const char *Symbol = nullptr;
+};
+
+/// What a device says about a compiled kernel; -1 where it cannot say.
+struct KernelResources {
+  int Registers = -1, LocalBytes = -1;
+  std::int64_t ResidentThreads = -1; // at once, in blocks of DefaultBlock
+};
+
+enum class CopyDirection { ToDevice, FromDevice };
+
+class Backend {
+public:
+  virtual ~Backend() = default;
+
+  /// Loads a device image; the program lives as long as the backend.
+  llvm::Expected<void *> loadImage(llvm::StringRef Image) {
+    return loadImageImpl(Image);
+  }
+  /// The kernel Symbol of a loaded program.
+  llvm::Expected<void *> findKernel(void *Program, const char *Symbol) {
+    return findKernelImpl(Program, Symbol);
+  }
+  /// Queues a launch; Slots are the entry's argument words (after the
+  /// implicit dyn_ptr, which the backend adds).
+  llvm::Error launch(const LoadedKernel &K, const std::uint32_t Blocks[3],
+                     const std::uint32_t Block[3],
+                     llvm::ArrayRef<std::uint64_t> Slots) {
+    return launchImpl(K, Blocks, Block, Slots);
+  }
+  /// Queues a copy between host memory and this device's memory. The host
+  /// side must stay valid until a later wait() (pageable memory is read
+  /// before the call returns).
+  llvm::Error copy(void *Dst, const void *Src, std::size_t Bytes,
+                   CopyDirection Direction) {
+    return copyImpl(Dst, Src, Bytes, Direction);
+  }
+  /// Device memory, and page-locked host memory this device copies at full
+  /// speed.
+  llvm::Expected<void *> alloc(std::size_t Bytes, bool Host = false) {
+    return allocImpl(Bytes, Host);
+  }
+  llvm::Error free(void *Ptr) { return freeImpl(Ptr); }
+  /// Marks the end of the queue; wait() returns once everything queued
+  /// before the mark has run, and releases the mark.
+  llvm::Expected<void *> record() { return recordImpl(); }
+  llvm::Error wait(void *Mark) { return waitImpl(Mark); }
+  /// Waits for everything queued so far (by any thread).
+  llvm::Error synchronize() { return synchronizeImpl(); }
+  KernelResources resources(const LoadedKernel &K) { return resourcesImpl(K); }
+  /// Vendor libraries (cuBLAS, rocBLAS) queue work outside our queue:
+  /// before such a call the calling thread is bound to this device, after
+  /// it the library's work is waited for.
+  llvm::Error beginVendorCall() { return beginVendorCallImpl(); }
+  llvm::Error endVendorCall() { return endVendorCallImpl(); }
+
+private:
+  virtual llvm::Expected<void *> loadImageImpl(llvm::StringRef Image) = 0;
+  virtual llvm::Expected<void *> findKernelImpl(void *Program,
+                                                const char *Symbol) = 0;
+  virtual llvm::Error launchImpl(const LoadedKernel &K,
+                                 const std::uint32_t Blocks[3],
+                                 const std::uint32_t Block[3],
+                                 llvm::ArrayRef<std::uint64_t> Slots) = 0;
+  virtual llvm::Error copyImpl(void *Dst, const void *Src, std::size_t Bytes,
+                               CopyDirection Direction) = 0;
+  virtual llvm::Expected<void *> allocImpl(std::size_t Bytes, bool Host) = 0;
+  virtual llvm::Error freeImpl(void *Ptr) = 0;
+  virtual llvm::Expected<void *> recordImpl() = 0;
+  virtual llvm::Error waitImpl(void *Mark) = 0;
+  virtual llvm::Error synchronizeImpl() = 0;
+  virtual KernelResources resourcesImpl(const LoadedKernel &K) = 0;
+  virtual llvm::Error beginVendorCallImpl() = 0;
+  virtual llvm::Error endVendorCallImpl() = 0;
+};
+
+/// A device and the backend that drives it.
+struct DeviceEntry {
+  Device Info;
+  std::unique_ptr<Backend> Driver;
+};
+
+/// The GPUs liboffload shows (numbered from FirstId on), each with its
+/// backend; an error when liboffload fails to start.
+llvm::Expected<std::vector<DeviceEntry>> offloadDevices(int FirstId);
+/// The host device.
+DeviceEntry hostDevice(int Id);
+
+} // namespace offload::rt

@@ -1,0 +1,132 @@
+//===- runtime/HostBackend.cpp - The host device --------------------------===//
+//
+// The host device runs x86-64 images: shared objects whose entries loop
+// over the logical grid themselves. An image is loaded from memory (a
+// memfd) with the dynamic loader, an entry is called directly on the
+// calling thread, "device" memory is host memory and copies are memcpy:
+// every queued operation has run when it returns, so marks need no waiting.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Backend.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <array>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <utility>
+
+using namespace llvm;
+
+namespace offload::rt {
+namespace {
+
+/// Entries take the OpenMP kernel ABI's dyn_ptr and then one word per slot;
+/// a caller per slot count calls them with exactly their parameters.
+constexpr std::size_t MaxHostSlots = 128;
+using EntryCaller = void (*)(void *, const std::uint64_t *);
+
+template <std::size_t... I>
+void callEntry(void *Entry, const std::uint64_t *Slots,
+               std::index_sequence<I...>) {
+  using Fn = void (*)(void *, decltype(I, std::uint64_t())...);
+  reinterpret_cast<Fn>(Entry)(nullptr, Slots[I]...);
+}
+template <std::size_t N>
+void callEntryWith(void *Entry, const std::uint64_t *Slots) {
+  callEntry(Entry, Slots, std::make_index_sequence<N>());
+}
+template <std::size_t... N>
+constexpr std::array<EntryCaller, sizeof...(N)>
+entryCallers(std::index_sequence<N...>) {
+  return {&callEntryWith<N>...};
+}
+constexpr auto EntryCallers =
+    entryCallers(std::make_index_sequence<MaxHostSlots + 1>());
+
+class HostBackend final : public Backend {
+  Expected<void *> loadImageImpl(StringRef Image) override {
+    int Fd = memfd_create("cxx-offload-host-image", MFD_CLOEXEC);
+    if (Fd < 0)
+      return createStringError(
+          formatv("memfd_create: {0}", std::strerror(errno)).str());
+    std::size_t Written = 0;
+    while (Written < Image.size()) {
+      ssize_t N = ::write(Fd, Image.data() + Written, Image.size() - Written);
+      if (N <= 0) {
+        ::close(Fd);
+        return createStringError("writing the host image to memory failed");
+      }
+      Written += N;
+    }
+    // The loader knows an object by its path: the descriptor stays open so
+    // that no later image gets the same one.
+    std::string Path = formatv("/proc/self/fd/{0}", Fd).str();
+    void *Handle = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!Handle) {
+      ::close(Fd);
+      return createStringError(
+          formatv("loading the host image: {0}", dlerror()).str());
+    }
+    return Handle;
+  }
+
+  Expected<void *> findKernelImpl(void *Program, const char *Symbol) override {
+    if (void *Entry = dlsym(Program, Symbol))
+      return Entry;
+    return createStringError(
+        formatv("the host image has no entry '{0}'", Symbol).str());
+  }
+
+  Error launchImpl(const LoadedKernel &K, const std::uint32_t[3],
+                   const std::uint32_t[3],
+                   ArrayRef<std::uint64_t> Slots) override {
+    if (Slots.size() > MaxHostSlots)
+      return createStringError(
+          formatv("the kernel takes {0} argument words; the host device "
+                  "calls entries of up to {1}",
+                  Slots.size(), MaxHostSlots)
+              .str());
+    EntryCallers[Slots.size()](K.Handle, Slots.data());
+    return Error::success();
+  }
+
+  Error copyImpl(void *Dst, const void *Src, std::size_t Bytes,
+                 CopyDirection) override {
+    std::memcpy(Dst, Src, Bytes);
+    return Error::success();
+  }
+
+  Expected<void *> allocImpl(std::size_t Bytes, bool) override {
+    // Aligned as a GPU allocation would be, for vectorised kernels.
+    if (void *P = std::aligned_alloc(256, (Bytes + 255) & ~std::size_t(255)))
+      return P;
+    return createStringError(
+        formatv("out of host memory ({0} bytes)", Bytes).str());
+  }
+
+  Error freeImpl(void *Ptr) override {
+    std::free(Ptr);
+    return Error::success();
+  }
+
+  Expected<void *> recordImpl() override { return nullptr; }
+  Error waitImpl(void *) override { return Error::success(); }
+  Error synchronizeImpl() override { return Error::success(); }
+  KernelResources resourcesImpl(const LoadedKernel &) override { return {}; }
+  Error beginVendorCallImpl() override { return Error::success(); }
+  Error endVendorCallImpl() override { return Error::success(); }
+};
+
+} // namespace
+
+DeviceEntry hostDevice(int Id) {
+  return {Device{Id, DeviceKind::Host, "host", "host"},
+          std::make_unique<HostBackend>()};
+}
+
+} // namespace offload::rt
