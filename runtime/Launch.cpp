@@ -185,7 +185,12 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
   SmallVector<std::uint64_t, 16> Values(R.NumSlots);
   if (Error E = Mapping.enter(D, R, Values.data()))
     return InDevice(std::move(E));
-  auto T0 = std::chrono::steady_clock::now();
+  // The clock is only read when a report asks for times: a queued launch
+  // costs a few microseconds, and every part of it counts.
+  const bool Timed = infoBits() & (InfoCalls | InfoSummary);
+  std::chrono::steady_clock::time_point T0;
+  if (Timed || Mapping.movesData())
+    T0 = std::chrono::steady_clock::now();
   const bool OnHost = Info.Kind == DeviceKind::Host;
   if (OnHost) {
     installAbortHandler();
@@ -200,14 +205,17 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
   if (!Mapping.movesData() && everyLaunchWaits())
     if (Error E = D.synchronize())
       return E;
-  const double QueueSeconds = secondsSince(T0);
   if (!Mapping.movesData()) {
+    if (!Timed)
+      return Error::success();
+    const double QueueSeconds = secondsSince(T0);
     recordCall(KernelKey, QueueSeconds, Mapping.stats());
-    info(InfoCalls,
-         "kernel '%s' on device %d (%s): %s; queued in %.1f us, all data on "
-         "the device",
-         K->Name, Info.Id, kindName(Info.Kind).data(), Geometry().c_str(),
-         QueueSeconds * 1e6);
+    if (infoBits() & InfoCalls)
+      info(InfoCalls,
+           "kernel '%s' on device %d (%s): %s; queued in %.1f us, all data "
+           "on the device",
+           K->Name, Info.Id, kindName(Info.Kind).data(), Geometry().c_str(),
+           QueueSeconds * 1e6);
     return Error::success();
   }
   if (Error E = Mapping.exit())
