@@ -20,6 +20,8 @@
 #include <offload/detail/abi.hpp>
 #include <offload/detail/runtime.hpp>
 
+#include <array>
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <map>
@@ -191,6 +193,7 @@ public:
   void releaseCaches();
 
 private:
+  llvm::Expected<LoadedKernel> kernelLocked(const Registry::Kernel &K);
   llvm::Expected<void *> preloadedAddressLocked(const void *Ptr,
                                                 std::int64_t Bytes);
   /// After a wait for the whole queue: forgets the queued kernels, and names
@@ -214,8 +217,9 @@ private:
   std::multimap<std::size_t, void *> FreeBlocks; // by size class
   std::size_t CachedBytes = 0;
   std::vector<Scratch> FreeScratch;
-  std::size_t PendingKernels = 0;
-  llvm::SmallVector<const char *, 4> PendingNames;
+  // Written by every queued launch without the lock; only for messages.
+  std::atomic<std::size_t> PendingKernels{0};
+  std::array<std::atomic<const char *>, 4> PendingNames{};
   std::unique_ptr<BounceBuffers> Bounce;
 };
 

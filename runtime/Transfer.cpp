@@ -243,6 +243,23 @@ DeviceState::DeviceState(DeviceEntry E)
 DeviceState::~DeviceState() = default;
 
 Expected<LoadedKernel> DeviceState::kernel(const Registry::Kernel &K) {
+  // Loaded kernels stay loaded: a thread remembers the last one it ran here
+  // without taking the lock.
+  struct LastKernel {
+    const DeviceState *Device;
+    const KernelRecord *Record;
+    LoadedKernel Loaded;
+  };
+  thread_local LastKernel Last{nullptr, nullptr, {}};
+  if (Last.Device == this && Last.Record == K.Record)
+    return Last.Loaded;
+  Expected<LoadedKernel> Loaded = kernelLocked(K);
+  if (Loaded)
+    Last = {this, K.Record, *Loaded};
+  return Loaded;
+}
+
+Expected<LoadedKernel> DeviceState::kernelLocked(const Registry::Kernel &K) {
   std::lock_guard<std::mutex> L(Lock);
   if (auto It = Kernels.find(K.Record); It != Kernels.end())
     return It->second;
@@ -389,31 +406,32 @@ Error DeviceState::transfer(void *Dst, const void *Src, std::size_t Bytes,
 }
 
 void DeviceState::queued(const char *Kernel) {
-  std::lock_guard<std::mutex> L(Lock);
-  ++PendingKernels;
-  if (!is_contained(PendingNames, Kernel) && PendingNames.size() < 4)
-    PendingNames.push_back(Kernel);
+  PendingKernels.fetch_add(1, std::memory_order_relaxed);
+  for (std::atomic<const char *> &Slot : PendingNames) {
+    const char *Seen = Slot.load(std::memory_order_relaxed);
+    if (Seen == Kernel ||
+        (!Seen && (Slot.compare_exchange_strong(Seen, Kernel) ||
+                   Seen == Kernel)))
+      return;
+  }
 }
 
 Error DeviceState::finishWait(Error E) {
-  std::size_t Pending;
+  const std::size_t Pending = PendingKernels.exchange(0);
   SmallVector<const char *, 4> Names;
-  {
-    std::lock_guard<std::mutex> L(Lock);
-    Pending = std::exchange(PendingKernels, 0);
-    Names = std::move(PendingNames);
-    PendingNames.clear();
-  }
+  for (std::atomic<const char *> &Slot : PendingNames)
+    if (const char *Name = Slot.exchange(nullptr))
+      Names.push_back(Name);
   if (!E)
     return Error::success();
   std::string Which;
-  if (Pending == 1)
+  if (Pending == 1 && !Names.empty())
     Which = formatv("kernel '{0}'", Names.front()).str();
-  else if (Pending > 1)
+  else if (Pending > 1 && !Names.empty())
     Which = formatv("one of the {0} kernels queued since the last wait "
                     "('{1}'{2})",
                     Pending, join(Names, "', '"),
-                    Pending > Names.size() ? ", ..." : "")
+                    Names.size() == PendingNames.size() ? ", ..." : "")
                 .str();
   else
     Which = "the device";
