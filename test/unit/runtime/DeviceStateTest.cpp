@@ -1,0 +1,98 @@
+//===- DeviceStateTest.cpp - What the runtime keeps per device ------------===//
+
+#include "Runtime.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <thread>
+#include <vector>
+
+using namespace offload::rt;
+using ::testing::HasSubstr;
+
+namespace {
+
+DeviceState &device() { return *selectedDevice(); }
+
+TEST(DeviceState, FreedBlocksAreReusedBySizeClass) {
+  DeviceState &D = device();
+  llvm::Expected<void *> A = D.allocate(1000);
+  ASSERT_TRUE(bool(A)) << llvm::toString(A.takeError());
+  D.release(*A, 1000);
+  // 1000 and 1024 bytes share a size class: the freed block comes back.
+  llvm::Expected<void *> B = D.allocate(1024);
+  ASSERT_TRUE(bool(B)) << llvm::toString(B.takeError());
+  EXPECT_EQ(*A, *B);
+  llvm::Expected<void *> C = D.allocate(1024);
+  ASSERT_TRUE(bool(C));
+  EXPECT_NE(*B, *C) << "a block in use is not handed out twice";
+  D.release(*B, 1024);
+  D.release(*C, 1024);
+}
+
+TEST(DeviceState, PreloadsCountAndRejectPartialOverlaps) {
+  DeviceState &D = device();
+  std::vector<int> V(100, 3);
+  TransferStats S;
+  ASSERT_FALSE(bool(D.preload(V.data(), 400, S)));
+  EXPECT_EQ(S.ToBytes, 400u);
+  ASSERT_FALSE(bool(D.preload(V.data(), 400, S)));
+  EXPECT_EQ(S.ToBytes, 400u) << "the same range again only counts";
+
+  llvm::Expected<void *> Inside = D.preloadedAddress(V.data() + 10, 40);
+  ASSERT_TRUE(bool(Inside));
+  llvm::Expected<void *> Start = D.preloadedAddress(V.data(), 4);
+  ASSERT_TRUE(bool(Start));
+  EXPECT_EQ(static_cast<char *>(*Inside) - static_cast<char *>(*Start), 40);
+
+  llvm::Error Overlap = D.preload(V.data() + 50, 400, S);
+  ASSERT_TRUE(bool(Overlap));
+  EXPECT_THAT(llvm::toString(std::move(Overlap)),
+              HasSubstr("without being the same range as it"));
+  llvm::Expected<void *> Straddle = D.preloadedAddress(V.data() + 90, 80);
+  ASSERT_FALSE(bool(Straddle));
+  EXPECT_THAT(llvm::toString(Straddle.takeError()),
+              HasSubstr("without being inside it"));
+
+  ASSERT_FALSE(bool(D.unpreload(V.data(), 400, /*Mutable=*/false, S)));
+  EXPECT_NE(*D.preloadedAddress(V.data(), 4), nullptr) << "one handle left";
+  ASSERT_FALSE(bool(D.unpreload(V.data(), 400, /*Mutable=*/false, S)));
+  EXPECT_EQ(*D.preloadedAddress(V.data(), 4), nullptr);
+  llvm::Error Again = D.unpreload(V.data(), 400, /*Mutable=*/false, S);
+  ASSERT_TRUE(bool(Again));
+  EXPECT_THAT(llvm::toString(std::move(Again)), HasSubstr("is not preloaded"));
+}
+
+TEST(DeviceState, ThreadsPreloadingTheSameDataShareOneCopy) {
+  DeviceState &D = device();
+  std::vector<double> Shared(1 << 16, 2.0);
+  const std::int64_t Bytes = Shared.size() * sizeof(double);
+  std::vector<std::thread> Threads;
+  std::vector<void *> Seen(8);
+  for (int T = 0; T < 8; ++T)
+    Threads.emplace_back([&, T] {
+      TransferStats S;
+      if (llvm::Error E = D.preload(Shared.data(), Bytes, S)) {
+        llvm::consumeError(std::move(E));
+        return;
+      }
+      Seen[T] = *D.preloadedAddress(Shared.data(), Bytes);
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  for (void *P : Seen)
+    EXPECT_EQ(P, Seen[0]);
+  EXPECT_NE(Seen[0], nullptr);
+  TransferStats S;
+  for (int T = 0; T < 8; ++T)
+    ASSERT_FALSE(bool(D.unpreload(Shared.data(), Bytes, false, S)));
+  EXPECT_EQ(*D.preloadedAddress(Shared.data(), Bytes), nullptr);
+}
+
+TEST(DeviceState, SynchronizeWithNothingQueuedSucceeds) {
+  EXPECT_FALSE(bool(device().synchronize()));
+  EXPECT_FALSE(bool(synchronizeAll()));
+}
+
+} // namespace
