@@ -2,7 +2,8 @@
 # Everything the H200 checks, in one run of the device tool (build/ built
 # here for sm_90,host; `ninja -C build corpus` too): the unit tests, the
 # corpus against its builds without the plugin, the lit programs against the
-# host device, image selection, assert(), compute-sanitizer, the examples.
+# host device, image selection, assert(), compute-sanitizer, the stress test,
+# the examples.
 # Usage (on the GPU machine, from the project root, after
 # `source .device-runtime/env.sh`): scripts/device-check-all.sh
 # The logs go to $OUT/device-run.tgz (the device tool brings back a few
@@ -43,6 +44,7 @@ assert_check() {
 }
 step assert assert_check
 step sanitize scripts/device-sanitize.sh
+step stress scripts/device-stress.sh
 for example in saxpy multi_kernel; do
   step "$example" env OFFLOAD_INFO=1 build/bin/$example
 done

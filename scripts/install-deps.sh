@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools lld-22
-          liboffload-22-dev libomp-22-dev cmake ninja-build make pkg-config
+          liboffload-22-dev libomp-22-dev libclang-rt-22-dev cmake ninja-build make pkg-config
           libgtest-dev libgmock-dev rocm-device-libs)
 
 missing=()

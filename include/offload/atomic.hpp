@@ -126,7 +126,7 @@ private:
   std::uint64_t Size;
 };
 
-template <class T> Atomic(std::vector<T> &) -> Atomic<T>;
+template <class T, class A> Atomic(std::vector<T, A> &) -> Atomic<T>;
 
 namespace detail {
 struct AtomicAccess {

@@ -22,6 +22,7 @@
 #include <offload/detail/host_only.hpp>
 #include <offload/detail/params.hpp>
 #include <offload/launch.hpp>
+#include <offload/pinned.hpp>
 #include <offload/preload.hpp>
 #include <offload/reduce.hpp>
 #include <offload/region.hpp>

@@ -205,7 +205,7 @@ private:
   [[no_unique_address]] Strategy Strat;
 };
 
-template <class T> Region(std::vector<T> &) -> Region<T>;
+template <class T, class A> Region(std::vector<T, A> &) -> Region<T>;
 template <class T, std::size_t N> Region(std::array<T, N> &) -> Region<T>;
 
 /// An index space of `size` positions partitioned by Strategy, with no data:
