@@ -505,42 +505,54 @@ Error DeviceState::preload(void *Ptr, std::int64_t Bytes,
   auto Same = [&](const PreloadedRange &R) {
     return R.Begin == B && R.End == E;
   };
-  {
+  // Looking for the range and adding it happen under one hold of the lock,
+  // so that two threads preloading the same data add it once; the device
+  // memory is allocated outside the lock, before a second look.
+  void *Device = nullptr;
+  while (true) {
     std::unique_lock<std::mutex> L(Lock);
-    for (PreloadedRange &R : Ranges) {
-      if (E <= R.Begin || R.End <= B)
-        continue;
-      if (!Same(R))
+    auto Found = find_if(Ranges, [&](const PreloadedRange &R) {
+      return B < R.End && R.Begin < E;
+    });
+    if (Found != Ranges.end()) {
+      if (!Same(*Found))
         return createStringError(
             formatv("[{0}, +{1} bytes) overlaps the preloaded [{2}, +{3} "
                     "bytes) without being the same range as it",
-                    Ptr, Bytes, static_cast<const void *>(R.Begin),
-                    R.End - R.Begin)
+                    Ptr, Bytes, static_cast<const void *>(Found->Begin),
+                    Found->End - Found->Begin)
                 .str());
-      ++R.Handles;
+      ++Found->Handles;
       // Another thread may still be copying it there.
       RangeReady.wait(L, [&] {
         auto It = find_if(Ranges, Same);
         return It == Ranges.end() || It->Ready;
       });
-      if (none_of(Ranges, Same))
+      const bool Present = any_of(Ranges, Same);
+      L.unlock();
+      if (Device)
+        consumeError(Driver->free(Device));
+      if (!Present)
         return createStringError("the preload of the same data on another "
                                  "thread failed");
       return Error::success();
     }
-  }
-  Expected<void *> Device = Driver->alloc(Bytes);
-  if (!Device)
-    return createStringError(
-        formatv("could not allocate {0} bytes on device {1} ({2}): {3}", Bytes,
-                Info.Id, kindName(Info.Kind), toString(Device.takeError()))
-            .str());
-  {
-    std::lock_guard<std::mutex> L(Lock);
-    Ranges.push_back({B, E, static_cast<char *>(*Device), 1, false});
+    if (Device) {
+      Ranges.push_back({B, E, static_cast<char *>(Device), 1, false});
+      break;
+    }
+    L.unlock();
+    Expected<void *> Allocated = Driver->alloc(Bytes);
+    if (!Allocated)
+      return createStringError(
+          formatv("could not allocate {0} bytes on device {1} ({2}): {3}",
+                  Bytes, Info.Id, kindName(Info.Kind),
+                  toString(Allocated.takeError()))
+              .str());
+    Device = *Allocated;
   }
   double T0 = now();
-  Error Copied = transfer(*Device, Ptr, Bytes, CopyDirection::ToDevice);
+  Error Copied = transfer(Device, Ptr, Bytes, CopyDirection::ToDevice);
   if (!Copied)
     Copied = synchronize();
   {
@@ -553,7 +565,7 @@ Error DeviceState::preload(void *Ptr, std::int64_t Bytes,
   }
   RangeReady.notify_all();
   if (Copied) {
-    consumeError(Driver->free(*Device));
+    consumeError(Driver->free(Device));
     return Copied;
   }
   Stats.ToSeconds += now() - T0;
