@@ -60,8 +60,9 @@ void syncStaged(void *Data, std::int64_t Bytes);
 void unstage(void *Data, std::int64_t Bytes, bool Mutable);
 
 /// offload::pinned_allocator: page-locked host memory that the selected
-/// device copies at full speed (never null for Bytes > 0: the runtime exits
-/// with a message when it cannot allocate), and its release.
+/// device copies at full speed, aligned to at least 256 bytes (never null for
+/// Bytes > 0: the runtime exits with a message when it cannot allocate), and
+/// its release.
 void *allocPinned(std::size_t Bytes);
 void freePinned(void *Ptr);
 
