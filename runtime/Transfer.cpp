@@ -48,8 +48,12 @@ constexpr std::size_t BounceThreshold = 1 << 20;
 /// CacheLimit bytes per device.
 constexpr std::size_t LargestCachedBlock = 256 << 20, CacheLimit = 1ull << 30;
 
+/// Blocks are cached by size class: powers of two up to 1 MiB, above that
+/// steps of an eighth of the next power of two, so that a block is less
+/// than a quarter larger than asked for.
 std::size_t sizeClass(std::size_t Bytes) {
-  return std::max<std::size_t>(256, PowerOf2Ceil(Bytes));
+  const std::size_t Pow2 = std::max<std::size_t>(256, PowerOf2Ceil(Bytes));
+  return Pow2 <= (1 << 20) ? Pow2 : alignTo(Bytes, Pow2 / 8);
 }
 
 bool bounceBuffersEnabled() {
@@ -69,8 +73,25 @@ bool bounceBuffersEnabled() {
   return Enabled;
 }
 
+/// Waits a moment for Done(): spinning first, since the things waited for
+/// here (a copy part, the next job) come within microseconds, and a sleeping
+/// thread costs tens of microseconds to wake.
+template <class Predicate> bool spinFor(Predicate Done) {
+  const auto Until =
+      std::chrono::steady_clock::now() + std::chrono::microseconds(200);
+  for (unsigned I = 0;; ++I) {
+    if (Done())
+      return true;
+    if (I % 64 == 63 && std::chrono::steady_clock::now() > Until)
+      return false;
+#if defined(__x86_64__)
+    __builtin_ia32_pause();
+#endif
+  }
+}
+
 /// A few threads that copy parts of a chunk in parallel: run() returns once
-/// every part is done.
+/// every part is done. Workers spin a little between jobs before they sleep.
 class CopyPool {
 public:
   explicit CopyPool(unsigned Threads) {
@@ -78,10 +99,8 @@ public:
       Workers.emplace_back([this, I] { work(I); });
   }
   ~CopyPool() {
-    {
-      std::lock_guard<std::mutex> L(M);
-      Stop = true;
-    }
+    Stop.store(true);
+    { std::lock_guard<std::mutex> L(M); }
     Wake.notify_all();
     for (std::thread &T : Workers)
       T.join();
@@ -90,57 +109,62 @@ public:
 
   /// Runs Part(I) for I < size(): part 0 on the calling thread.
   void run(const std::function<void(unsigned)> &Part) {
-    {
-      std::lock_guard<std::mutex> L(M);
-      Job = &Part;
-      Pending = Workers.size();
-      ++Generation;
-    }
+    Job = &Part;
+    Pending.store(Workers.size(), std::memory_order_relaxed);
+    Generation.fetch_add(1, std::memory_order_release);
+    // Taking the lock orders the new generation before a sleeping worker's
+    // look at it.
+    { std::lock_guard<std::mutex> L(M); }
     Wake.notify_all();
     Part(0);
-    std::unique_lock<std::mutex> L(M);
-    Done.wait(L, [this] { return Pending == 0; });
+    while (
+        !spinFor([&] { return Pending.load(std::memory_order_acquire) == 0; }))
+      std::this_thread::yield();
   }
 
 private:
   void work(unsigned I) {
     unsigned long Seen = 0;
+    auto NewJob = [&] {
+      return Stop.load(std::memory_order_relaxed) ||
+             Generation.load(std::memory_order_acquire) != Seen;
+    };
     while (true) {
-      const std::function<void(unsigned)> *Part;
-      {
+      if (!spinFor(NewJob)) {
         std::unique_lock<std::mutex> L(M);
-        Wake.wait(L, [&] { return Stop || Generation != Seen; });
-        if (Stop)
-          return;
-        Seen = Generation;
-        Part = Job;
+        Wake.wait(L, NewJob);
       }
-      (*Part)(I);
-      std::lock_guard<std::mutex> L(M);
-      if (--Pending == 0)
-        Done.notify_all();
+      if (Stop.load())
+        return;
+      Seen = Generation.load(std::memory_order_acquire);
+      (*Job)(I);
+      Pending.fetch_sub(1, std::memory_order_release);
     }
   }
 
   std::vector<std::thread> Workers;
   std::mutex M;
-  std::condition_variable Wake, Done;
+  std::condition_variable Wake;
   const std::function<void(unsigned)> *Job = nullptr;
-  unsigned Pending = 0;
-  unsigned long Generation = 0;
-  bool Stop = false;
+  std::atomic<unsigned> Pending{0};
+  std::atomic<unsigned long> Generation{0};
+  std::atomic<bool> Stop{false};
 };
 
 } // namespace
 
-/// Two page-locked chunks of one GPU and the threads that fill and drain
-/// them. One copy uses them at a time.
+/// Page-locked chunks of one GPU and the threads that fill and drain them:
+/// while one chunk is filled (or drained) by the threads, the ones before it
+/// are on the bus. One copy uses them at a time.
 class BounceBuffers {
 public:
-  static constexpr std::size_t ChunkBytes = 4 << 20;
+  /// Four buffers of 8 MiB, filled by up to 12 threads: measured on the
+  /// H200's 16-core host (benchmarks/interfaces/RESULTS.md).
+  static constexpr std::size_t NumBuffers = 4, MaxChunkBytes = 8 << 20;
 
   BounceBuffers(Backend &B)
-      : B(B), Pool(std::clamp(std::thread::hardware_concurrency() / 2, 1u, 8u)) {
+      : B(B),
+        Pool(std::clamp(std::thread::hardware_concurrency() * 3 / 4, 1u, 12u)) {
   }
   ~BounceBuffers() {
     for (void *Buffer : Buffers)
@@ -150,75 +174,92 @@ public:
 
   Error copy(char *Dst, const char *Src, std::size_t Bytes, CopyDirection Dir) {
     std::lock_guard<std::mutex> L(M);
-    for (void *&Buffer : Buffers)
-      if (!Buffer) {
-        Expected<void *> P = B.alloc(ChunkBytes, /*Host=*/true);
-        if (!P)
-          return P.takeError();
-        Buffer = *P;
-      }
-    return Dir == CopyDirection::ToDevice ? toDevice(Dst, Src, Bytes)
-                                          : toHost(Dst, Src, Bytes);
+    // Smaller copies take smaller chunks, so that several are in flight.
+    ChunkBytes = std::clamp<std::size_t>(
+        std::size_t(1) << Log2_64(std::max<std::size_t>(Bytes / 4, 1)),
+        512 << 10, MaxChunkBytes);
+    // Buffers grow with the chunks: page-locking memory costs time, which a
+    // program that copies a few MiB should not pay for 32 MiB.
+    const std::size_t Used =
+        std::min(NumBuffers, divideCeil(Bytes, ChunkBytes));
+    for (std::size_t I = 0; I < Used; ++I) {
+      if (BufferBytes[I] >= ChunkBytes)
+        continue;
+      if (Buffers[I])
+        consumeError(B.free(std::exchange(Buffers[I], nullptr)));
+      BufferBytes[I] = 0;
+      Expected<void *> P = B.alloc(ChunkBytes, /*Host=*/true);
+      if (!P)
+        return P.takeError();
+      Buffers[I] = *P;
+      BufferBytes[I] = ChunkBytes;
+    }
+    Error Result = Dir == CopyDirection::ToDevice ? toDevice(Dst, Src, Bytes)
+                                                  : toHost(Dst, Src, Bytes);
+    for (void *&Mark : InFlight)
+      if (Mark)
+        Result =
+            joinErrors(std::move(Result), B.wait(std::exchange(Mark, nullptr)));
+    return Result;
   }
 
 private:
+  char *buffer(std::size_t Chunk) {
+    return static_cast<char *>(Buffers[Chunk % NumBuffers]);
+  }
+  /// Waits until the chunk's buffer is free (its last copy has landed).
+  Error waitFor(std::size_t Chunk) {
+    if (void *Mark = std::exchange(InFlight[Chunk % NumBuffers], nullptr))
+      return B.wait(Mark);
+    return Error::success();
+  }
+  Error queueCopy(std::size_t Chunk, void *Dst, const void *Src,
+                  std::size_t Len, CopyDirection Dir) {
+    if (Error E = B.copy(Dst, Src, Len, Dir))
+      return E;
+    Expected<void *> Mark = B.record();
+    if (!Mark)
+      return Mark.takeError();
+    InFlight[Chunk % NumBuffers] = *Mark;
+    return Error::success();
+  }
+
   Error toDevice(char *Dst, const char *Src, std::size_t Bytes) {
-    void *InFlight[2] = {nullptr, nullptr};
-    Error Result = Error::success();
     for (std::size_t Off = 0, C = 0; Off < Bytes; Off += ChunkBytes, ++C) {
       const std::size_t Len = std::min(ChunkBytes, Bytes - Off);
-      char *Buffer = static_cast<char *>(Buffers[C % 2]);
-      // The buffer's previous chunk must have left it; the other chunk is
-      // on the bus while this one is filled.
-      if (void *Mark = std::exchange(InFlight[C % 2], nullptr))
-        if ((Result = B.wait(Mark)))
-          break;
-      parallelCopy(Buffer, Src + Off, Len);
-      if ((Result = B.copy(Dst + Off, Buffer, Len, CopyDirection::ToDevice)))
-        break;
-      Expected<void *> Mark = B.record();
-      if (!Mark) {
-        Result = Mark.takeError();
-        break;
-      }
-      InFlight[C % 2] = *Mark;
+      if (Error E = waitFor(C))
+        return E;
+      parallelCopy(buffer(C), Src + Off, Len);
+      if (Error E =
+              queueCopy(C, Dst + Off, buffer(C), Len, CopyDirection::ToDevice))
+        return E;
     }
-    for (void *Mark : InFlight)
-      if (Mark)
-        Result = joinErrors(std::move(Result), B.wait(Mark));
-    return Result;
+    return Error::success();
   }
 
   Error toHost(char *Dst, const char *Src, std::size_t Bytes) {
-    const std::size_t Chunks = (Bytes + ChunkBytes - 1) / ChunkBytes;
-    void *InFlight[2] = {nullptr, nullptr};
-    auto Queue = [&](std::size_t C) -> Error {
-      const std::size_t Off = C * ChunkBytes,
-                        Len = std::min(ChunkBytes, Bytes - Off);
-      if (Error E = B.copy(Buffers[C % 2], Src + Off, Len,
-                           CopyDirection::FromDevice))
-        return E;
-      Expected<void *> Mark = B.record();
-      if (!Mark)
-        return Mark.takeError();
-      InFlight[C % 2] = *Mark;
-      return Error::success();
-    };
-    Error Result = Queue(0);
-    for (std::size_t C = 0; !Result && C < Chunks; ++C) {
-      // The next chunk comes over the bus while this one is drained.
-      if (C + 1 < Chunks && (Result = Queue(C + 1)))
-        break;
-      if ((Result = B.wait(std::exchange(InFlight[C % 2], nullptr))))
-        break;
+    const std::size_t Chunks = divideCeil(Bytes, ChunkBytes);
+    auto Queue = [&](std::size_t C) {
       const std::size_t Off = C * ChunkBytes;
-      parallelCopy(Dst + Off, static_cast<char *>(Buffers[C % 2]),
-                   std::min(ChunkBytes, Bytes - Off));
+      return queueCopy(C, buffer(C), Src + Off,
+                       std::min(ChunkBytes, Bytes - Off),
+                       CopyDirection::FromDevice);
+    };
+    // The other buffers are on the bus while one is drained.
+    const std::size_t K = NumBuffers;
+    for (std::size_t C = 0; C < std::min(K, Chunks); ++C)
+      if (Error E = Queue(C))
+        return E;
+    for (std::size_t C = 0; C < Chunks; ++C) {
+      if (Error E = waitFor(C))
+        return E;
+      const std::size_t Off = C * ChunkBytes;
+      parallelCopy(Dst + Off, buffer(C), std::min(ChunkBytes, Bytes - Off));
+      if (C + K < Chunks)
+        if (Error E = Queue(C + K))
+          return E;
     }
-    for (void *Mark : InFlight)
-      if (Mark)
-        Result = joinErrors(std::move(Result), B.wait(Mark));
-    return Result;
+    return Error::success();
   }
 
   void parallelCopy(char *Dst, const char *Src, std::size_t Len) {
@@ -233,8 +274,10 @@ private:
 
   Backend &B;
   std::mutex M;
+  std::size_t ChunkBytes = 0;
+  void *Buffers[NumBuffers] = {}, *InFlight[NumBuffers] = {};
+  std::size_t BufferBytes[NumBuffers] = {};
   CopyPool Pool;
-  void *Buffers[2] = {nullptr, nullptr};
 };
 
 DeviceState::DeviceState(DeviceEntry E)
@@ -303,11 +346,10 @@ Expected<LoadedKernel> DeviceState::kernelLocked(const Registry::Kernel &K) {
   }
   Expected<void *> Handle = Driver->findKernel(P->second, K.Record->Symbol);
   if (!Handle)
-    return createStringError(formatv("kernel '{0}' on device {1} ({2}): {3}",
-                                     K.Record->Name, Info.Id,
-                                     kindName(Info.Kind),
-                                     toString(Handle.takeError()))
-                                 .str());
+    return createStringError(
+        formatv("kernel '{0}' on device {1} ({2}): {3}", K.Record->Name,
+                Info.Id, kindName(Info.Kind), toString(Handle.takeError()))
+            .str());
   LoadedKernel Loaded{*Handle, Bytes, K.Record->Symbol};
   Kernels.emplace(K.Record, Loaded);
   return Loaded;
@@ -410,8 +452,8 @@ void DeviceState::queued(const char *Kernel) {
   for (std::atomic<const char *> &Slot : PendingNames) {
     const char *Seen = Slot.load(std::memory_order_relaxed);
     if (Seen == Kernel ||
-        (!Seen && (Slot.compare_exchange_strong(Seen, Kernel) ||
-                   Seen == Kernel)))
+        (!Seen &&
+         (Slot.compare_exchange_strong(Seen, Kernel) || Seen == Kernel)))
       return;
   }
 }
@@ -435,8 +477,8 @@ Error DeviceState::finishWait(Error E) {
                 .str();
   else
     Which = "the device";
-  return createStringError(formatv("{0} failed on device {1} ({2}): {3}",
-                                   Which, Info.Id, kindName(Info.Kind),
+  return createStringError(formatv("{0} failed on device {1} ({2}): {3}", Which,
+                                   Info.Id, kindName(Info.Kind),
                                    toString(std::move(E)))
                                .str());
 }
@@ -454,8 +496,8 @@ Error DeviceState::preloadedAddresses(const detail::rt::LaunchRequest &R,
   std::lock_guard<std::mutex> L(Lock);
   for (unsigned I = 0; I < R.NumSlots; ++I) {
     Addresses[I] = nullptr;
-    if (Ranges.empty() || (R.Types[I] & detail::MapTypeLiteral) ||
-        !R.Ptrs[I] || R.Sizes[I] == 0)
+    if (Ranges.empty() || (R.Types[I] & detail::MapTypeLiteral) || !R.Ptrs[I] ||
+        R.Sizes[I] == 0)
       continue;
     Expected<void *> A = preloadedAddressLocked(R.Ptrs[I], R.Sizes[I]);
     if (!A)
@@ -490,8 +532,7 @@ Expected<void *> DeviceState::preloadedAddressLocked(const void *Ptr,
     return createStringError(
         formatv("[{0}, +{1} bytes) overlaps the preloaded [{2}, +{3} bytes) "
                 "without being inside it",
-                Ptr, Bytes, static_cast<const void *>(R.Begin),
-                R.End - R.Begin)
+                Ptr, Bytes, static_cast<const void *>(R.Begin), R.End - R.Begin)
             .str());
   }
   return nullptr;
@@ -531,7 +572,7 @@ Error DeviceState::preload(void *Ptr, std::int64_t Bytes,
       const bool Present = any_of(Ranges, Same);
       L.unlock();
       if (Device)
-        consumeError(Driver->free(Device));
+        release(Device, Bytes);
       if (!Present)
         return createStringError("the preload of the same data on another "
                                  "thread failed");
@@ -542,13 +583,9 @@ Error DeviceState::preload(void *Ptr, std::int64_t Bytes,
       break;
     }
     L.unlock();
-    Expected<void *> Allocated = Driver->alloc(Bytes);
+    Expected<void *> Allocated = allocate(Bytes);
     if (!Allocated)
-      return createStringError(
-          formatv("could not allocate {0} bytes on device {1} ({2}): {3}",
-                  Bytes, Info.Id, kindName(Info.Kind),
-                  toString(Allocated.takeError()))
-              .str());
+      return Allocated.takeError();
     Device = *Allocated;
   }
   double T0 = now();
@@ -565,7 +602,7 @@ Error DeviceState::preload(void *Ptr, std::int64_t Bytes,
   }
   RangeReady.notify_all();
   if (Copied) {
-    consumeError(Driver->free(Device));
+    release(Device, Bytes);
     return Copied;
   }
   Stats.ToSeconds += now() - T0;
@@ -620,7 +657,8 @@ Error DeviceState::unpreload(void *Ptr, std::int64_t Bytes, bool Mutable,
   // Kernels queued on the data (by any thread) finish before it goes.
   if (Error E = synchronize())
     return E;
-  return Driver->free(Device);
+  release(Device, Bytes);
+  return Error::success();
 }
 
 Error CallMapping::enter(DeviceState &D, const detail::rt::LaunchRequest &R,
@@ -704,8 +742,8 @@ Error CallMapping::exit() {
       continue;
     }
     double Start = now();
-    if (Error E = Dev->transfer(A.Host, A.Device, A.Bytes,
-                                CopyDirection::FromDevice))
+    if (Error E =
+            Dev->transfer(A.Host, A.Device, A.Bytes, CopyDirection::FromDevice))
       return E;
     A.FromSeconds = now() - Start;
     Stats.FromBytes += A.Bytes;

@@ -31,6 +31,43 @@ TEST(DeviceState, FreedBlocksAreReusedBySizeClass) {
   D.release(*C, 1024);
 }
 
+TEST(DeviceState, LargeBlocksAreCachedInEighths) {
+  DeviceState &D = device();
+  const std::size_t Mi = 1 << 20;
+  // Above 1 MiB classes step by an eighth of the next power of two (1 MiB
+  // between 4 and 8 MiB): 5 MiB + 1 byte and 6 MiB share one, 6 MiB + 1
+  // byte is the next.
+  llvm::Expected<void *> A = D.allocate(5 * Mi + 1);
+  ASSERT_TRUE(bool(A)) << llvm::toString(A.takeError());
+  D.release(*A, 5 * Mi + 1);
+  llvm::Expected<void *> B = D.allocate(6 * Mi + 1);
+  ASSERT_TRUE(bool(B));
+  EXPECT_NE(*A, *B) << "a 6 MiB block cannot hold 6 MiB + 1 byte";
+  llvm::Expected<void *> C = D.allocate(6 * Mi);
+  ASSERT_TRUE(bool(C));
+  EXPECT_EQ(*A, *C);
+  D.release(*B, 6 * Mi + 1);
+  D.release(*C, 6 * Mi);
+}
+
+TEST(DeviceState, ReleasedPreloadsGoToTheCache) {
+  DeviceState &D = device();
+  std::vector<double> X(300000, 1.5), Y(300000, 2.5);
+  const std::int64_t Bytes = X.size() * sizeof(double);
+  TransferStats S;
+  ASSERT_FALSE(bool(D.preload(X.data(), Bytes, S)));
+  llvm::Expected<void *> First = D.preloadedAddress(X.data(), Bytes);
+  ASSERT_TRUE(bool(First));
+  ASSERT_FALSE(bool(D.unpreload(X.data(), Bytes, /*Mutable=*/false, S)));
+  // The next preload of that size gets the same device block back.
+  ASSERT_FALSE(bool(D.preload(Y.data(), Bytes, S)));
+  llvm::Expected<void *> Second = D.preloadedAddress(Y.data(), Bytes);
+  ASSERT_TRUE(bool(Second));
+  EXPECT_EQ(*First, *Second);
+  ASSERT_FALSE(bool(D.unpreload(Y.data(), Bytes, /*Mutable=*/true, S)));
+  EXPECT_EQ(Y[12345], 2.5) << "the reused block held Y's data, not X's";
+}
+
 TEST(DeviceState, PreloadsCountAndRejectPartialOverlaps) {
   DeviceState &D = device();
   std::vector<int> V(100, 3);
