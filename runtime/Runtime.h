@@ -238,7 +238,9 @@ public:
                     std::uint64_t *Values);
   llvm::Error exit();
   /// Whether the call moved data (and so must wait for its end).
-  bool movesData() const { return !Temporaries.empty() || Packed; }
+  bool movesData() const {
+    return !Temporaries.empty() || Packed || ResultsPacked;
+  }
   const TransferStats &stats() const { return Stats; }
 
   struct Argument {
@@ -256,7 +258,8 @@ private:
   llvm::SmallVector<Argument, 8> Args;
   llvm::SmallVector<std::pair<void *, std::size_t>, 4> Temporaries;
   std::optional<DeviceState::Scratch> Scratch;
-  std::size_t Packed = 0; // bytes of small data in Scratch
+  std::size_t Packed = 0;        // bytes of small data in Scratch's lower half
+  std::size_t ResultsPacked = 0; // of results only, in its upper half
   TransferStats Stats;
 };
 

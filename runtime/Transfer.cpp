@@ -682,10 +682,16 @@ Error CallMapping::enter(DeviceState &D, const detail::rt::LaunchRequest &R,
       Args.push_back({I, Host, Preloaded[I], Bytes, R.Types[I], true});
       continue;
     }
-    // Small data is packed into the call's scratch.
-    constexpr std::size_t Align = 256;
+    // Small data is packed into the call's scratch: data that goes in (and
+    // perhaps back) in its lower half, copied each way in one piece. A
+    // result that only comes back (a reduction's) goes to the upper half,
+    // where on a CUDA GPU the kernel writes the page-locked host memory
+    // itself, over the bus: no copy back, only the wait.
+    constexpr std::size_t Align = 256, Half = DeviceState::ScratchBytes / 2;
+    const bool ResultOnly = !(R.Types[I] & detail::MapTypeTo);
+    std::size_t &End = ResultOnly ? ResultsPacked : Packed;
     if (std::size_t(Bytes) <= DeviceState::ScratchBytes / 4 &&
-        alignTo(Packed, Align) + Bytes <= DeviceState::ScratchBytes) {
+        alignTo(End, Align) + Bytes <= Half) {
       if (!Scratch) {
         Expected<std::optional<DeviceState::Scratch>> S = D.takeScratch();
         if (!S)
@@ -693,13 +699,15 @@ Error CallMapping::enter(DeviceState &D, const detail::rt::LaunchRequest &R,
         Scratch = *S;
       }
       if (Scratch) {
-        const std::size_t Offset = alignTo(Packed, Align);
-        Packed = Offset + Bytes;
-        char *Device = Scratch->Device + Offset;
+        const std::size_t Offset =
+            (ResultOnly ? Half : 0) + alignTo(End, Align);
+        End = alignTo(End, Align) + Bytes;
+        const bool Direct = ResultOnly && D.info().Kind == DeviceKind::Cuda;
+        char *Device = (Direct ? Scratch->Host : Scratch->Device) + Offset;
         Values[I] = reinterpret_cast<std::uint64_t>(Device);
         Args.push_back({I, Host, Device, Bytes, R.Types[I], false});
         Args.back().ScratchOffset = Offset;
-        if (R.Types[I] & detail::MapTypeTo) {
+        if (!ResultOnly) {
           std::memcpy(Scratch->Host + Offset, Host, Bytes);
           Stats.ToBytes += Bytes;
         }
@@ -738,7 +746,7 @@ Error CallMapping::exit() {
     if (A.Preloaded || !(A.Type & detail::MapTypeFrom))
       continue;
     if (A.ScratchOffset != ~std::size_t(0)) {
-      PackedBack = true;
+      PackedBack |= A.ScratchOffset < DeviceState::ScratchBytes / 2;
       continue;
     }
     double Start = now();
@@ -748,9 +756,15 @@ Error CallMapping::exit() {
     A.FromSeconds = now() - Start;
     Stats.FromBytes += A.Bytes;
   }
+  auto CopyBack = [&](std::size_t Offset, std::size_t Bytes) {
+    return Dev->backend().copy(Scratch->Host + Offset, Scratch->Device + Offset,
+                               Bytes, CopyDirection::FromDevice);
+  };
   if (PackedBack)
-    if (Error E = Dev->backend().copy(Scratch->Host, Scratch->Device, Packed,
-                                      CopyDirection::FromDevice))
+    if (Error E = CopyBack(0, Packed))
+      return E;
+  if (ResultsPacked && Dev->info().Kind != DeviceKind::Cuda)
+    if (Error E = CopyBack(DeviceState::ScratchBytes / 2, ResultsPacked))
       return E;
   // Copies still in flight land, and the kernel ends, before the call does.
   if (Error E = Dev->synchronize())

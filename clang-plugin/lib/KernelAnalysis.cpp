@@ -303,7 +303,7 @@ void Analysis::record(const CallExpr *Call, const FunctionDecl *K,
       "unsupported", "value", "read-only", "region",
       "range",       "reduction", "atomic"};
   static constexpr const char *MapNames[] = {"none", "literal", "to",
-                                             "tofrom"};
+                                             "tofrom", "from"};
   KI.Mangled = Mangled;
   KI.Entry = "__offload_k_" + llvm::utohexstr(llvm::xxh3_64bits(Mangled),
                                               /*LowerCase=*/true, 16);

@@ -12,9 +12,9 @@
 //
 // Each thread combines into a private partial; at the end of the kernel a
 // block combines its threads' partials in a tree (warp shuffles, then one
-// value per warp) and one thread per block combines the block's result into
-// the variable atomically. The result is combined into the variable's value
-// before the call.
+// value per warp), one thread per block combines the block's result into
+// the launch's total atomically, and the last block combines the variable's
+// value before the call with the total and writes the result: one launch.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -165,4 +165,46 @@ template <class Op, class V> inline void atomicCombine(V *Target, V X) {
   }
 }
 
+/// Where the blocks of a launch combine the results of the reduction whose
+/// first slot is Position: a device global of its own per op and position,
+/// which the kernel's last block leaves at the identity for the next launch.
+/// Kernels on one device do not overlap (the runtime has one in-order queue
+/// per device), so kernels that share a total use it one after the other.
+template <class Op, unsigned Position>
+inline typename Op::value_type *blockTotal() {
+  static __gpu_global typename Op::value_type Total = Op::identity();
+  return (typename Op::value_type *)&Total;
+}
+
+/// For thread 0 of every block, once the block has combined its results:
+/// whether this is the launch's last block to get here. If so, it sees
+/// every other block's combines, and resets *Done for the next launch when
+/// it has read them. Explicit fences: NVPTX code generation does not order
+/// an atomic read-modify-write's neighbours by itself.
+inline bool lastBlock(unsigned *Done) {
+  const unsigned Blocks =
+      __gpu_num_blocks(0) * __gpu_num_blocks(1) * __gpu_num_blocks(2);
+  __scoped_atomic_thread_fence(__ATOMIC_RELEASE, __MEMORY_SCOPE_DEVICE);
+  if (__scoped_atomic_fetch_add(Done, 1u, __ATOMIC_RELAXED,
+                                __MEMORY_SCOPE_DEVICE) != Blocks - 1)
+    return false;
+  __scoped_atomic_thread_fence(__ATOMIC_ACQUIRE, __MEMORY_SCOPE_DEVICE);
+  return true;
+}
+
+/// *P read where the atomics happened (L2), not from this SM's L1, which
+/// may hold the value of an earlier launch.
+template <class V> inline V loadCoherent(V *P) {
+  if constexpr (sizeof(V) <= 8) {
+    return atomicLoad(P);
+  } else {
+    std::uint64_t Words[sizeof(V) / 8];
+    for (unsigned I = 0; I < sizeof(V) / 8; ++I)
+      Words[I] = reinterpret_cast<volatile std::uint64_t *>(P)[I];
+    V Value;
+    __builtin_memcpy(&Value, Words, sizeof(V));
+    return Value;
+  }
+}
+
 } // namespace offload::detail::gpu

@@ -8,7 +8,9 @@
 //   - put(): host side, writes its slots;
 //   - rebuild(): kernel side, makes the parameter's value for one logical
 //     thread from the slots (and from the thread's State, for reductions);
+//   - start(): host device only, once before the logical threads run;
 //   - finish(): kernel side, after the kernel body (reductions combine);
+//   - complete(): GPU kernels with reductions, in the launch's last block;
 //   - Dims/extent(): the launch geometry a Region or Range asks for.
 // The plugin reads Signature<F>::Params and NumSlots from the AST, so this
 // file is the single source of truth for the argument layout.
@@ -38,7 +40,7 @@ namespace offload::detail {
 
 /// Version of the argument layout and registration ABI shared by this
 /// header, the plugin and the runtime.
-inline constexpr unsigned AbiVersion = 4;
+inline constexpr unsigned AbiVersion = 5;
 
 /// Slots 0, 1, 2 hold the launch's logical extent; the parameters follow.
 inline constexpr unsigned LaunchSlots = 3;
@@ -52,7 +54,7 @@ enum class ParamKind : unsigned char {
   Reduction,
   Atomic
 };
-enum class MapKind : unsigned char { None, Literal, To, ToFrom };
+enum class MapKind : unsigned char { None, Literal, To, ToFrom, From };
 
 struct ParamInfo {
   ParamKind Kind;
@@ -81,8 +83,9 @@ struct SlotWriter {
   void map(const void *Data, std::uint64_t Bytes, MapKind Kind) {
     Ptrs[Count] = const_cast<void *>(Data);
     Sizes[Count] = static_cast<std::int64_t>(Bytes);
-    Types[Count++] = MapTypeTargetParam | MapTypeTo |
-                     (Kind == MapKind::ToFrom ? MapTypeFrom : 0);
+    Types[Count++] = MapTypeTargetParam |
+                     (Kind == MapKind::From ? 0 : MapTypeTo) |
+                     (Kind == MapKind::To ? 0 : MapTypeFrom);
   }
 };
 
@@ -101,12 +104,11 @@ template <class T> struct IsView<Atomic<T>> : std::true_type {};
 
 /// Small trivially copyable values travel in the argument slots themselves.
 template <class T>
-concept ByValue =
-    !std::is_pointer_v<T> && !std::is_member_pointer_v<T> && !IsView<T>::value &&
-    !IsSpan<T>::value &&
-    (std::is_arithmetic_v<T> || std::is_enum_v<T> ||
-     (std::is_class_v<T> && std::is_trivially_copyable_v<T>)) &&
-    sizeof(T) <= 256;
+concept ByValue = !std::is_pointer_v<T> && !std::is_member_pointer_v<T> &&
+                  !IsView<T>::value && !IsSpan<T>::value &&
+                  (std::is_arithmetic_v<T> || std::is_enum_v<T> ||
+                   (std::is_class_v<T> && std::is_trivially_copyable_v<T>)) &&
+                  sizeof(T) <= 256;
 
 /// Copies a value into whole slots and back.
 template <class T> void putWords(const T &V, SlotWriter &W) {
@@ -135,7 +137,11 @@ struct NoState {};
 struct ParamDefaults {
   using State = NoState;
   static constexpr unsigned Dims = 0; // asks for no launch geometry
+  static void start(const std::uint64_t *) {}
+  template <unsigned Position>
   static void finish(const std::uint64_t *, NoState &) {}
+  static constexpr bool CombinesBlocks = false;
+  template <unsigned Position> static void complete(const std::uint64_t *) {}
 };
 
 /// Unsupported parameter types: the plugin diagnoses them.
@@ -199,31 +205,52 @@ template <class S> struct Param<Range<S>> : ParamDefaults {
 };
 template <class S> struct Param<const Range<S> &> : Param<Range<S>> {};
 
-/// A reduction: the result variable goes to the device and back; each
-/// thread combines into a partial of its own, and finish() combines the
-/// partials into the result.
+/// A reduction: the variable's value travels by value, and its result comes
+/// back. Each thread combines into a partial of its own; finish() combines
+/// a block's partials in a tree and the block's result into the launch's
+/// total on the device; complete(), in the last block, adds the value and
+/// writes the result: one launch, and one small copy back.
 template <class Op> struct Param<Reduce<Op>> : ParamDefaults {
   using V = typename Op::value_type;
-  static constexpr ParamInfo Info{ParamKind::Reduction, MapKind::ToFrom, 1};
+  static constexpr ParamInfo Info{ParamKind::Reduction, MapKind::From,
+                                  1 + SlotsFor<V>};
+  static constexpr bool CombinesBlocks = true;
   struct State {
     V Partial = Op::identity();
   };
   static void put(const Reduce<Op> &R, SlotWriter &W) {
-    W.map(R.result(), sizeof(V), MapKind::ToFrom);
+    W.map(R.result(), sizeof(V), MapKind::From);
+    putWords(*R.result(), W);
+  }
+  static void start(const std::uint64_t *Slot) {
+    *reinterpret_cast<V *>(Slot[0]) = getWords<V>(Slot + 1);
   }
   static Reduce<Op> rebuild(const std::uint64_t *Slot, const ThreadIndex &,
                             State &St) {
     return ReduceAccess::bind<Op>(reinterpret_cast<V *>(Slot[0]), &St.Partial);
   }
+  /// Position (the parameter's first slot) tells a kernel's reductions
+  /// apart on the device.
+  template <unsigned Position>
   static void finish(const std::uint64_t *Slot, State &St) {
-    V *Result = reinterpret_cast<V *>(Slot[0]);
 #if defined(OFFLOAD_GPU_CODE)
+    (void)Slot;
     V BlockResult = gpu::blockReduce<Op>(St.Partial);
     if (gpu::threadInBlock() == 0)
-      gpu::atomicCombine<Op>(Result, BlockResult);
+      gpu::atomicCombine<Op>(gpu::blockTotal<Op, Position>(), BlockResult);
 #else
-    // The host runs the logical threads one after the other.
+    // The host runs the logical threads one after the other, after start().
+    V *Result = reinterpret_cast<V *>(Slot[0]);
     *Result = Op::combine(*Result, St.Partial);
+#endif
+  }
+  template <unsigned Position>
+  static void complete([[maybe_unused]] const std::uint64_t *Slot) {
+#if defined(OFFLOAD_GPU_CODE)
+    V *Total = gpu::blockTotal<Op, Position>();
+    *reinterpret_cast<V *>(Slot[0]) =
+        Op::combine(getWords<V>(Slot + 1), gpu::loadCoherent(Total));
+    *Total = Op::identity();
 #endif
   }
 };
@@ -373,8 +400,38 @@ private:
       Kernel(Param<P>::rebuild(
           Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
           std::get<I>(States))...);
-    (Param<P>::finish(Slots + std::integral_constant<unsigned, Offsets[I]>::value,
-                      std::get<I>(States)),
+    (Param<P>::template finish<Offsets[I]>(
+         Slots + std::integral_constant<unsigned, Offsets[I]>::value,
+         std::get<I>(States)),
+     ...);
+#if defined(OFFLOAD_GPU_CODE)
+    // The launch's last block completes every reduction: one count of the
+    // blocks done per kernel signature, however many reductions it has
+    // (kernels of one device never overlap; offload/detail/gpu.hpp).
+    if constexpr ((Param<P>::CombinesBlocks || ...)) {
+      static __gpu_global unsigned Done = 0;
+      if (gpu::threadInBlock() == 0 && gpu::lastBlock((unsigned *)&Done)) {
+        (Param<P>::template complete<Offsets[I]>(
+             Slots + std::integral_constant<unsigned, Offsets[I]>::value),
+         ...);
+        __scoped_atomic_store_n((unsigned *)&Done, 0u, __ATOMIC_RELAXED,
+                                __MEMORY_SCOPE_DEVICE);
+      }
+    }
+#endif
+  }
+
+public:
+  /// Host device only: before the first logical thread.
+  static void start(const std::uint64_t *Slots) {
+    startImpl(Slots, std::index_sequence_for<P...>{});
+  }
+
+private:
+  template <std::size_t... I>
+  static void startImpl(const std::uint64_t *Slots, std::index_sequence<I...>) {
+    (Param<P>::start(Slots +
+                     std::integral_constant<unsigned, Offsets[I]>::value),
      ...);
   }
 };
@@ -384,10 +441,10 @@ struct Signature<R (*)(P...) noexcept> : Signature<R (*)(P...)> {};
 
 /// Runs every logical thread of a launch on the host, one after the other:
 /// the host device's entries and the serial fallback without the plugin.
-template <class Fn>
-void runOnHost(Fn Kernel, const std::uint64_t *Slots) {
+template <class Fn> void runOnHost(Fn Kernel, const std::uint64_t *Slots) {
   using Sig = Signature<Fn>;
   const std::uint64_t X = Slots[0], Y = Slots[1], Z = Slots[2];
+  Sig::start(Slots + LaunchSlots);
   for (std::uint64_t K = 0; K < Z; ++K)
     for (std::uint64_t J = 0; J < Y; ++J)
       for (std::uint64_t I = 0; I < X; ++I)

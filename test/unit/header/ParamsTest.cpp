@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <bit>
 #include <set>
 #include <vector>
 
@@ -80,8 +81,8 @@ TEST(Params, RegionsMapToAndFromAndBindTheThread) {
   EXPECT_EQ(S.word(1), 5u);
   std::vector<std::uint64_t> Words = S.words();
   for (std::uint64_t T = 0; T < 7; ++T) {
-    Region<int> Bound =
-        Param<Region<int>>::rebuild(Words.data(), ThreadIndex{T, 0, 0, 7, 1}, None);
+    Region<int> Bound = Param<Region<int>>::rebuild(
+        Words.data(), ThreadIndex{T, 0, 0, 7, 1}, None);
     int Pieces = 0;
     for (auto [I, Vi] : Bound) {
       EXPECT_EQ(I, T);
@@ -98,6 +99,32 @@ TEST(Params, AnUnboundRegionYieldsNothingOnTheHost) {
   for (auto Item : Region<int>(V))
     (void)Item, ++Pieces;
   EXPECT_EQ(Pieces, 0);
+}
+
+TEST(Params, ReductionsSendTheirValueAndMapTheResultBack) {
+  double Result = 2.5;
+  Slots S;
+  Param<Reduce<Sum<double>>>::put(Reduce<Sum<double>>(Result), S.W);
+  ASSERT_EQ(S.W.Count, 2u);
+  EXPECT_EQ(S.Ptrs[0], &Result);
+  EXPECT_EQ(S.Sizes[0], 8);
+  EXPECT_EQ(S.Types[0], MapTypeTargetParam | MapTypeFrom);
+  EXPECT_EQ(S.word(1), std::bit_cast<std::uint64_t>(2.5));
+  // The host device starts the result at the value, then combines each
+  // logical thread's partial into it.
+  double DeviceCopy = -1; // stands for the result's device memory
+  S.Ptrs[0] = &DeviceCopy;
+  std::vector<std::uint64_t> Words = S.words();
+  Param<Reduce<Sum<double>>>::start(Words.data());
+  EXPECT_EQ(DeviceCopy, 2.5);
+  for (double Part : {1.0, 0.25}) {
+    Param<Reduce<Sum<double>>>::State St;
+    Reduce<Sum<double>> R =
+        Param<Reduce<Sum<double>>>::rebuild(Words.data(), Thread, St);
+    R += Part;
+    Param<Reduce<Sum<double>>>::finish<0>(Words.data(), St);
+  }
+  EXPECT_EQ(DeviceCopy, 3.75);
 }
 
 TEST(Params, ReadOnlySpansMapToOnly) {
@@ -162,9 +189,11 @@ TEST(Params, SignatureLaysOutTheSlots) {
   static_assert(Signature<decltype(&grid)>::Params[0].Slots == 1 + 6);
   using ReduceSig = Signature<decltype(&reduceOnly)>;
   static_assert(ReduceSig::Params[1].Kind == ParamKind::Reduction);
-  static_assert(ReduceSig::Params[1].Map == MapKind::ToFrom);
+  // A reduction's result only comes back; its value travels in a slot.
+  static_assert(ReduceSig::Params[1].Map == MapKind::From);
+  static_assert(ReduceSig::Params[1].Slots == 2);
   static_assert(ReduceSig::Params[2].Kind == ParamKind::Atomic);
-  static_assert(ReduceSig::NumSlots == LaunchSlots + 2 + 1 + 2);
+  static_assert(ReduceSig::NumSlots == LaunchSlots + 2 + 2 + 2);
   static_assert(Sig::Offsets == std::array<unsigned, 4>{0, 1, 3, 4});
   static_assert(Sig::Params[3].Map == MapKind::ToFrom);
   static_assert(!Signature<decltype(&pointerParam)>::Supported);
@@ -178,18 +207,18 @@ TEST(Params, CheckCallNamesWhatIsWrong) {
                           std::array<int, 2> &, std::vector<double> &>() ==
                 CallError::None);
   static_assert(checkCall<Fn, false, float>() == CallError::WrongArity);
-  static_assert(checkCall<Fn, false, float, std::vector<float> &,
-                          std::array<int, 2> &,
-                          const std::vector<double> &>() ==
-                CallError::ArgumentMismatch);
+  static_assert(
+      checkCall<Fn, false, float, std::vector<float> &, std::array<int, 2> &,
+                const std::vector<double> &>() == CallError::ArgumentMismatch);
   static_assert(checkCall<decltype(&pointerParam), true, float *>() ==
                 CallError::UnsupportedParameter);
   static_assert(checkCall<int, true>() == CallError::NotAFunction);
-  static_assert(checkCall<void (*)(int), false, int>() == CallError::NoGeometry);
+  static_assert(checkCall<void (*)(int), false, int>() ==
+                CallError::NoGeometry);
   static_assert(checkCall<void (*)(int), true, int>() == CallError::None);
-  static_assert(checkCall<decltype(&grid), true, Range<Grid2D>,
-                          std::vector<float> &>() ==
-                CallError::LaunchNotOneDimensional);
+  static_assert(
+      checkCall<decltype(&grid), true, Range<Grid2D>, std::vector<float> &>() ==
+      CallError::LaunchNotOneDimensional);
 }
 
 } // namespace

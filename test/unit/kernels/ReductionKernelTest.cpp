@@ -53,7 +53,8 @@ void sum2D(Range<Grid2D> R, std::uint64_t Cols, std::span<const double> X,
     Total += X[P.row * Cols + P.col];
 }
 
-const std::uint64_t Sizes[] = {0, 1, 2, 33, 255, 256, 257, 1000, 100003, 1 << 20};
+const std::uint64_t Sizes[] = {0,   1,   2,    33,     255,
+                               256, 257, 1000, 100003, 1 << 20};
 
 std::vector<long> integers(std::uint64_t N) {
   std::vector<long> V(N);
@@ -111,7 +112,8 @@ TEST(ReductionKernel, SumMinMaxInOneKernel) {
       WantMax = std::max(WantMax, V);
     }
     long Sum = 0;
-    int Min = std::numeric_limits<int>::max(), Max = std::numeric_limits<int>::min();
+    int Min = std::numeric_limits<int>::max(),
+        Max = std::numeric_limits<int>::min();
     offload::offload(reduce3, N, X, Sum, Min, Max);
     EXPECT_EQ(Sum, WantSum) << N;
     EXPECT_EQ(Min, WantMin) << N;
@@ -149,16 +151,59 @@ TEST(ReductionKernel, MinAndMaxWithLocationPickTheFirstIndex) {
   }
 }
 
+// The blocks of a launch combine on the device and its last block writes
+// the result and leaves the totals for the next launch: many launches in a
+// row, each with other data and a starting value, kernels that share a
+// total (same op, same position) alternating, every result exact.
+TEST(ReductionKernel, RepeatedLaunchesEachGetTheirOwnResult) {
+  const std::uint64_t N = 1 << 20;
+  std::vector<long> L = integers(N);
+  std::vector<int> X(L.begin(), L.end());
+  long Sum = 0;
+  int Min = std::numeric_limits<int>::max(),
+      Max = std::numeric_limits<int>::min();
+  for (int V : X)
+    Sum += V, Min = std::min(Min, V), Max = std::max(Max, V);
+  auto Handle = preload(X);
+  for (int Launch = 0; Launch < 300; ++Launch) {
+    const long Start = Launch * 1000003L;
+    long GotSum = Start;
+    int GotMin = std::numeric_limits<int>::max(),
+        GotMax = std::numeric_limits<int>::min();
+    if (Launch % 2) {
+      offload::offload(reduce3, N - Launch, X, GotSum, GotMin, GotMax);
+      long Want = Start;
+      for (std::uint64_t I = 0; I < N - Launch; ++I)
+        Want += X[I];
+      ASSERT_EQ(GotSum, Want) << "launch " << Launch;
+      continue;
+    }
+    offload::offload(sumOf<long, GridStride1D>,
+                     Range<GridStride1D>(N, {std::uint64_t(4096 + Launch)}),
+                     std::span<const long>(L), GotSum);
+    ASSERT_EQ(GotSum, Start + Sum) << "launch " << Launch;
+  }
+  long S = 0;
+  int Lo = std::numeric_limits<int>::max(),
+      Hi = std::numeric_limits<int>::min();
+  offload::offload(reduce3, N, X, S, Lo, Hi);
+  EXPECT_EQ(S, Sum);
+  EXPECT_EQ(Lo, Min);
+  EXPECT_EQ(Hi, Max);
+}
+
 TEST(ReductionKernel, TwoDimensionalLaunch) {
   for (auto [Rows, Cols] : {std::pair<std::uint64_t, std::uint64_t>{1, 1},
-                            {7, 300}, {129, 65}, {1000, 1000}}) {
+                            {7, 300},
+                            {129, 65},
+                            {1000, 1000}}) {
     std::vector<double> X(Rows * Cols);
     long double Want = 0;
     for (std::uint64_t I = 0; I < X.size(); ++I)
       Want += X[I] = 1.0 + double(I % 10);
     double Got = 0;
-    offload::offload(sum2D, Range<Grid2D>(Rows * Cols, Grid2D(Rows, Cols)), Cols,
-                     X, Got);
+    offload::offload(sum2D, Range<Grid2D>(Rows * Cols, Grid2D(Rows, Cols)),
+                     Cols, X, Got);
     EXPECT_NEAR(Got, double(Want), 1e-12 * double(Want)) << Rows << "x" << Cols;
   }
 }
