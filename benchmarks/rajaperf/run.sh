@@ -17,3 +17,17 @@ out=${OUT:-.}
 "$bin" --passes 3 --automatic-passes 0 --size 33554432 --repfact 0.1 \
   --kernels Stream_COPY,Stream_TRIAD,Stream_DOT,Basic_DAXPY,Basic_INIT3 \
   --csv "$out/rajaperf-streaming.csv" "$@" | tee "$out/rajaperf-streaming.log"
+# LLNL's RAJA Performance Suite itself, in the same device call, on the same
+# kernels: Base_CUDA and RAJA_CUDA with every tuning (scripts/build-rajaperf.sh
+# builds it; RAJAPERF_SUITE names its raja-perf.exe). compare_suite.py puts
+# its best tuning per kernel beside ours.
+if [ -n "${RAJAPERF_SUITE:-}" ]; then
+  kernels=$(cut -d, -f1 "$out/rajaperf-default.csv" | sed 1d | sort -u)
+  "$RAJAPERF_SUITE" --npasses 3 --npasses-combiners Minimum \
+    --variants Base_CUDA RAJA_CUDA --kernels $kernels \
+    --outdir "$out/suite-default" > "$out/suite-default.log" 2>&1
+  "$RAJAPERF_SUITE" --npasses 3 --npasses-combiners Minimum --size 33554432 \
+    --variants Base_CUDA RAJA_CUDA \
+    --kernels Stream_COPY Stream_TRIAD Stream_DOT Basic_DAXPY Basic_INIT3 \
+    --outdir "$out/suite-streaming" > "$out/suite-streaming.log" 2>&1
+fi

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Builds LLNL's RAJA Performance Suite for the H200 (sm_90, CUDA, Base_CUDA
+# and RAJA_CUDA variants), the baseline benchmarks/rajaperf/run.sh compares
+# with. Nothing of RAJAPerf enters this repository: the source tree is put
+# together from git checkouts (RAJAPerf, RAJA, camp, BLT) under $DEST and
+# the few changes nvcc 13 needs are made there, by sed, at build time.
+# Usage: scripts/build-rajaperf.sh [DEST]   (default /work/rajaperf)
+#   RAJAPERF_GIT, RAJA_GIT, CAMP_GIT, BLT_GIT: git repositories (bare or not)
+#   holding the commits below; defaults are the search tool's mirrors.
+# About an hour on 2 cores. The binary: $DEST/build/bin/raja-perf.exe
+set -euo pipefail
+dest=${1:-/work/rajaperf}
+mirror=/work/.mirror
+rajaperf_git=${RAJAPERF_GIT:-$mirror/LLNL+RAJAPerf/repo}
+raja_git=${RAJA_GIT:-$mirror/LLNL+RAJA/repo}
+camp_git=${CAMP_GIT:-$mirror/LLNL+camp/repo}
+blt_git=${BLT_GIT:-$mirror/LLNL+blt/repo}
+rajaperf_commit=9af20b3f # develop, 2026-11 (the commit issue 14 measured)
+cuda=${OFFLOAD_CUDA_PATH:-/usr/local/cuda}
+
+# extract GIT COMMIT DIR: the sources without documentation, scripts and
+# tests (the mirrors may lack their largest files, and the build needs none).
+extract() {
+  rm -rf "$3" && mkdir -p "$3"
+  git -C "$1" archive "$2" -- . ':(exclude)docs' ':(exclude)scripts' \
+    ':(exclude)test' ':(exclude)examples' ':(exclude)exercises' \
+    ':(exclude)benchmark' ':(exclude)*.ipynb' |
+    tar -x -C "$3"
+}
+# gitlink REPO COMMIT PATH: the commit a submodule path points at
+gitlink() { git -C "$1" ls-tree "$2" "$3" | awk '{print $3}'; }
+
+src=$dest/src
+if [ ! -f "$src/.assembled" ]; then
+  extract "$rajaperf_git" "$rajaperf_commit" "$src"
+  extract "$blt_git" "$(gitlink "$rajaperf_git" "$rajaperf_commit" blt)" "$src/blt"
+  raja_commit=$(gitlink "$rajaperf_git" "$rajaperf_commit" tpl/RAJA)
+  extract "$raja_git" "$raja_commit" "$src/tpl/RAJA"
+  extract "$blt_git" "$(gitlink "$raja_git" "$raja_commit" blt)" "$src/tpl/RAJA/blt"
+  extract "$camp_git" "$(gitlink "$raja_git" "$raja_commit" tpl/camp)" \
+    "$src/tpl/RAJA/tpl/camp"
+
+  # nvcc 13: C++17 (CCCL's minimum), cuda::std::plus for the removed
+  # cub::Sum, cudaMemAdvise takes a cudaMemLocation.
+  sed -i 's/CMAKE_CXX_STANDARD 14/CMAKE_CXX_STANDARD 17/; s/BLT_CXX_STD c++14/BLT_CXX_STD c++17/; s/CMAKE_CUDA_STANDARD 14/CMAKE_CUDA_STANDARD 17/' \
+    "$src/CMakeLists.txt"
+  sed -i 's/set(CMAKE_CUDA_STANDARD 14)/set(CMAKE_CUDA_STANDARD 17)/' \
+    "$src/tpl/RAJA/cmake/SetupCompilers.cmake"
+  sed -i 's/::cub::Sum()/::cuda::std::plus<>()/' "$src/src/algorithm/REDUCE_SUM-Cuda.cpp"
+  sed -i -E \
+    -e 's/cudaMemAdvise\( *([a-z]+), *([a-z]+), *([A-Za-z]+), *cudaCpuDeviceId *\)/cudaMemAdvise(\1, \2, \3, cudaMemLocation{cudaMemLocationTypeHost, 0})/' \
+    -e 's/cudaMemAdvise\( *([a-z]+), *([a-z]+), *([A-Za-z]+), *getCudaDevice\(\) *\)/cudaMemAdvise(\1, \2, \3, cudaMemLocation{cudaMemLocationTypeDevice, getCudaDevice()})/' \
+    "$src/src/common/CudaDataUtils.hpp"
+  sed -i -E \
+    -e 's/cudaMemAdvise\(ptr, nbytes, ([A-Za-z]+), device\)/cudaMemAdvise(ptr, nbytes, \1, cudaMemLocation{cudaMemLocationTypeDevice, device})/' \
+    -e 's/cudaMemAdvise\(ptr, nbytes, ([A-Za-z]+), cudaCpuDeviceId\)/cudaMemAdvise(ptr, nbytes, \1, cudaMemLocation{cudaMemLocationTypeHost, 0})/' \
+    "$src/tpl/RAJA/include/RAJA/policy/cuda/MemUtils_CUDA.hpp"
+  if grep -rq "cudaMemAdvise([^)]*\(cudaCpuDeviceId\|getCudaDevice()\|device\))" \
+      "$src/src/common/CudaDataUtils.hpp" "$src/tpl/RAJA/include/RAJA/policy/cuda/MemUtils_CUDA.hpp"; then
+    echo "build-rajaperf: a cudaMemAdvise call was not adapted" >&2
+    exit 1
+  fi
+  touch "$src/.assembled"
+fi
+
+cmake -S "$src" -B "$dest/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_CXX_COMPILER=g++ -DCMAKE_CUDA_COMPILER="$cuda/bin/nvcc" \
+  -DCMAKE_CUDA_HOST_COMPILER=g++ -DENABLE_CUDA=On -DENABLE_OPENMP=Off \
+  -DCMAKE_CUDA_ARCHITECTURES=90 -DCUDA_ARCH=sm_90 \
+  -DRAJA_PERFSUITE_TUNING_CUDA_ARCH=900 \
+  -DCMAKE_CUDA_FLAGS="-I$cuda/include/cccl --extended-lambda --expt-relaxed-constexpr" \
+  -DCUB_DIR="$cuda/include/cccl" -DBLT_CXX_STD=c++17 \
+  -DCMAKE_CXX_STANDARD=17 -DCMAKE_CUDA_STANDARD=17 \
+  -DENABLE_TESTS=Off -DRAJA_PERFSUITE_ENABLE_TESTS=Off
+ninja -C "$dest/build" -j "${RAJAPERF_JOBS:-2}" raja-perf.exe
+ls -l "$dest/build/bin/raja-perf.exe"
