@@ -30,4 +30,6 @@ if [ -n "${RAJAPERF_SUITE:-}" ]; then
     --variants Base_CUDA RAJA_CUDA \
     --kernels Stream_COPY Stream_TRIAD Stream_DOT Basic_DAXPY Basic_INIT3 \
     --outdir "$out/suite-streaming" > "$out/suite-streaming.log" 2>&1
+  # One file: the device tool brings back plain files, not these folders.
+  tar czf "$out/suite.tgz" -C "$out" suite-default suite-streaming
 fi
