@@ -258,6 +258,9 @@ private:
   llvm::SmallVector<Argument, 8> Args;
   llvm::SmallVector<std::pair<void *, std::size_t>, 4> Temporaries;
   std::optional<DeviceState::Scratch> Scratch;
+  /// Whether the kernel writes results-only data into the page-locked host
+  /// half of the scratch itself (a CUDA GPU reaches it over the bus).
+  bool resultsOnHost() const { return Dev->info().Kind == DeviceKind::Cuda; }
   std::size_t Packed = 0;        // bytes of small data in Scratch's lower half
   std::size_t ResultsPacked = 0; // of results only, in its upper half
   TransferStats Stats;

@@ -702,8 +702,9 @@ Error CallMapping::enter(DeviceState &D, const detail::rt::LaunchRequest &R,
         const std::size_t Offset =
             (ResultOnly ? Half : 0) + alignTo(End, Align);
         End = alignTo(End, Align) + Bytes;
-        const bool Direct = ResultOnly && D.info().Kind == DeviceKind::Cuda;
-        char *Device = (Direct ? Scratch->Host : Scratch->Device) + Offset;
+        char *Device =
+            (ResultOnly && resultsOnHost() ? Scratch->Host : Scratch->Device) +
+            Offset;
         Values[I] = reinterpret_cast<std::uint64_t>(Device);
         Args.push_back({I, Host, Device, Bytes, R.Types[I], false});
         Args.back().ScratchOffset = Offset;
@@ -763,7 +764,7 @@ Error CallMapping::exit() {
   if (PackedBack)
     if (Error E = CopyBack(0, Packed))
       return E;
-  if (ResultsPacked && Dev->info().Kind != DeviceKind::Cuda)
+  if (ResultsPacked && !resultsOnHost())
     if (Error E = CopyBack(DeviceState::ScratchBytes / 2, ResultsPacked))
       return E;
   // Copies still in flight land, and the kernel ends, before the call does.
