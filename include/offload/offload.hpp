@@ -26,6 +26,7 @@
 #include <offload/preload.hpp>
 #include <offload/reduce.hpp>
 #include <offload/region.hpp>
+#include <offload/relaxed.hpp>
 
 #include <cstdint>
 #include <tuple>
