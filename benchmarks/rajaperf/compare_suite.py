@@ -1,20 +1,23 @@
 #!/usr/bin/env python3
 """Puts LLNL's RAJA Performance Suite beside this benchmark.
 
-Usage: compare_suite.py OUR.csv SUITE_DIR
-  OUR.csv    rajaperf's --csv output (run.sh: rajaperf-default.csv)
-  SUITE_DIR  raja-perf.exe's --outdir, run with --npasses-combiners Minimum
+Usage: compare_suite.py OUT_DIR [SUITE_PASSES]
+  OUT_DIR       what run.sh wrote with RAJAPERF_SUITE set: rajaperf-<run>.csv
+                and the suite's report folder suite-<run>/ for each run
+                (default, streaming)
+  SUITE_PASSES  the suite's --npasses (3): its checksums are summed over
+                its passes
 
-Per kernel: our staged variant (median us/rep), our best CUDA variant, the
-suite's best variant and tuning (minimum over passes, us/rep), and our
-staged time over the suite's best. The headline geomean and maximum are over
-like-for-like kernels only: the ones whose offload version runs another
-algorithm are listed apart.
+Per kernel, minimum over passes on both sides (RAJAPerf's "Minimum"
+combiner): our staged variant, our best CUDA tuning, the suite's fastest
+variant and tuning, ours over the suite's, our registers (ours / our CUDA)
+and the relative difference between our checksum and the suite's. The
+headline geomean and maximum are over like-for-like kernels only: the ones
+whose offload version runs another algorithm are listed apart.
 """
 import csv
 import math
 import os
-import statistics
 import sys
 
 # The offload version uses another algorithm than RAJAPerf's (RESULTS.md).
@@ -29,17 +32,16 @@ def rows(path):
 
 def suite_times(directory):
     """{kernel: (us per rep, 'variant tuning')}, the fastest per kernel."""
-    files = os.listdir(directory)
-    timing = next(f for f in files if f.endswith("-timing-Minimum.csv"))
-    kernels = next(f for f in files if f.endswith("-kernels.csv"))
-    info = rows(os.path.join(directory, kernels))
-    header = info[0]
-    reps_col = next(i for i, h in enumerate(header) if h.startswith("Reps"))
-    reps = {r[0]: float(r[reps_col]) for r in info[1:] if len(r) > reps_col}
-    table = rows(os.path.join(directory, timing))
-    variants, tunings = table[2], table[3]
+    info = rows(os.path.join(directory, "RAJAPerf-kernels.csv"))
+    header = next(r for r in info if r and r[0] == "Kernels")
+    reps_col = header.index("Reps")
+    reps = {r[0]: float(r[reps_col]) for r in info
+            if len(r) > reps_col and r[0] != "Kernels"}
+    table = rows(os.path.join(directory, "RAJAPerf-timing-Minimum.csv"))
+    # Two header rows start with "Kernel": variant names, then tunings.
+    variants, tunings = [r for r in table if r and r[0] == "Kernel"][:2]
     best = {}
-    for r in table[4:]:
+    for r in table:
         if not r or r[0] not in reps:
             continue
         for i in range(1, len(r)):
@@ -53,43 +55,85 @@ def suite_times(directory):
     return best
 
 
-def our_times(path):
-    staged, cuda = {}, {}
+def suite_checksums(directory, passes):
+    """{kernel: checksum of the first variant listed, per pass}."""
+    sums, kernel = {}, None
+    with open(os.path.join(directory, "RAJAPerf-checksum.txt")) as f:
+        for line in f:
+            words = line.split()
+            if len(words) == 1 and "_" in words[0] and "-" not in words[0]:
+                kernel = words[0]
+            elif kernel and kernel not in sums and len(words) >= 2 and \
+                    "-" in words[0]:
+                sums[kernel] = float(words[1]) / passes
+    return sums
+
+
+def our_results(path):
+    """{kernel: {'staged': us, 'cuda': us, 'registers': 'a/b', 'sum': c}}."""
+    out = {}
     with open(path) as f:
         for r in csv.DictReader(f):
+            k = out.setdefault(r["kernel"], {"staged": math.inf,
+                                             "cuda": math.inf})
             t = float(r["us_per_rep"])
             if r["variant"] == "offload-staged":
-                staged.setdefault(r["kernel"], []).append(t)
-            elif r["variant"].startswith("cuda"):
-                cuda.setdefault((r["kernel"], r["variant"]), []).append(t)
-    ours = {k: statistics.median(v) for k, v in staged.items()}
-    best_cuda = {}
-    for (k, _), v in cuda.items():
-        best_cuda[k] = min(best_cuda.get(k, math.inf), statistics.median(v))
-    return ours, best_cuda
+                k["staged"] = min(k["staged"], t)
+                k["reg"] = r["registers"]
+                k["sum"] = float(r["checksum"])
+            elif r["variant"].startswith("cuda") and t < k["cuda"]:
+                k["cuda"] = t
+                k["cuda_reg"] = r["registers"]
+    return out
 
 
-def main():
-    ours, cuda = our_times(sys.argv[1])
-    suite = suite_times(sys.argv[2])
-    print("| kernel | ours | our CUDA | RAJAPerf best (tuning) | ours / RAJAPerf |")
-    print("|---|---:|---:|---:|---:|")
+def table(ours, suite, sums):
+    print("| kernel | ours | our CUDA | RAJAPerf best (tuning) | ours ÷ "
+          "RAJAPerf | our CUDA ÷ RAJAPerf | registers ours/CUDA | checksum "
+          "vs RAJAPerf |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|")
     like = []
-    for k in sorted(ours):
-        if k not in suite:
-            print(f"| {k} | {ours[k]:.2f} | {cuda.get(k, math.nan):.2f} | not run | |")
+    for name in sorted(ours, key=lambda n: (n in OTHER_ALGORITHM, n)):
+        k = ours[name]
+        if name not in suite:
+            print(f"| {name} | {k['staged']:.2f} | {k['cuda']:.2f} | not run "
+                  "| | | | |")
             continue
-        ratio = ours[k] / suite[k][0]
-        note = " (other algorithm)" if k in OTHER_ALGORITHM else ""
-        if not note:
-            like.append((ratio, k))
-        print(f"| {k}{note} | {ours[k]:.2f} | {cuda.get(k, math.nan):.2f} | "
-              f"{suite[k][0]:.2f} ({suite[k][1]}) | {ratio:.3f} |")
+        best, tuning = suite[name]
+        ratio = k["staged"] / best
+        if name in OTHER_ALGORITHM:
+            label = f"{name} (other algorithm)"
+        else:
+            label = name
+            like.append((ratio, name))
+        ref = sums.get(name)
+        if ref is None:
+            diff = "-"
+        else:
+            rel = abs(k["sum"] - ref) / (abs(ref) if ref else 1.0)
+            diff = "0" if rel == 0 else f"{rel:.1e}"
+        print(f"| {label} | {k['staged']:.2f} | {k['cuda']:.2f} | "
+              f"{best:.2f} ({tuning}) | **{ratio:.3f}** | "
+              f"{k['cuda'] / best:.3f} | {k.get('reg', '-')}/"
+              f"{k.get('cuda_reg', '-')} | {diff} |")
     if like:
         geo = math.exp(sum(math.log(r) for r, _ in like) / len(like))
         worst = max(like)
-        print(f"\nlike for like, {len(like)} kernels: geomean {geo:.3f}, "
-              f"maximum {worst[0]:.3f} ({worst[1]})")
+        print(f"\nlike for like, {len(like)} kernels: geomean **{geo:.3f}**, "
+              f"maximum **{worst[0]:.3f}** ({worst[1]})")
+
+
+def main():
+    directory = sys.argv[1]
+    passes = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    for run in ("default", "streaming"):
+        ours_csv = os.path.join(directory, f"rajaperf-{run}.csv")
+        suite_dir = os.path.join(directory, f"suite-{run}")
+        if not (os.path.exists(ours_csv) and os.path.isdir(suite_dir)):
+            continue
+        print(f"\n### {run}\n")
+        table(our_results(ours_csv), suite_times(suite_dir),
+              suite_checksums(suite_dir, passes))
 
 
 if __name__ == "__main__":

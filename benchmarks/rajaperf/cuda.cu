@@ -2,182 +2,21 @@
 //
 // The baseline of each kernel, in the shape of RAJAPerf's Base_CUDA: blocks
 // of 256 threads (32 x 8 for 2-D and 3-D kernels), the same loop structure,
-// the same number of launches per rep, nvcc -O3 -arch=sm_90. Reductions and
-// atomics have two tunings: RAJAPerf's default (results in managed memory
-// that the host initialises and reads each rep) and a device-side one
-// (results in device memory, copied asynchronously, occupancy-sized grids).
+// the same number of launches per rep, nvcc -O3 -restrict -arch=sm_90
+// (RAJAPerf builds with -restrict: kernel pointer parameters do not alias).
+// Reductions and atomics have the tunings of cuda_common.cuh.
 //
 //===----------------------------------------------------------------------===//
 
+#include "cuda_common.cuh"
 #include "formulas.hpp"
-#include "variants.hpp"
-
-#include <cuda_runtime.h>
 
 #include <algorithm>
-#include <chrono>
 #include <climits>
 #include <cstdio>
-#include <cstdlib>
-#include <initializer_list>
-#include <string>
 
 namespace rajaperf {
 namespace {
-
-constexpr int Block = 256;
-constexpr int BlockX = 32, BlockY = Block / BlockX;
-
-void check(cudaError_t E, const char *What) {
-  if (E != cudaSuccess) {
-    std::fprintf(stderr, "rajaperf: CUDA error in %s: %s\n", What,
-                 cudaGetErrorString(E));
-    std::exit(1);
-  }
-}
-#define CUDA_CHECK(X) check((X), #X)
-
-unsigned blocksFor(Index N, int Size = Block) {
-  return unsigned((N + Size - 1) / Size);
-}
-
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point T) {
-  return std::chrono::duration<double>(Clock::now() - T).count();
-}
-
-/// The device arrays of one run, with the transfers timed.
-class Session {
-public:
-  explicit Session(Measured &M) : M(M) {}
-  ~Session() {
-    for (void *P : Allocations)
-      cudaFree(P);
-  }
-  template <class T> T *in(const std::vector<T> &V) {
-    T *P = nullptr;
-    CUDA_CHECK(cudaMalloc(&P, V.size() * sizeof(T)));
-    Allocations.push_back(P);
-    auto T0 = Clock::now();
-    CUDA_CHECK(
-        cudaMemcpy(P, V.data(), V.size() * sizeof(T), cudaMemcpyHostToDevice));
-    M.ToSeconds += since(T0);
-    M.ToBytes += V.size() * sizeof(T);
-    return P;
-  }
-  template <class T> void out(std::vector<T> &V, const T *P) {
-    auto T0 = Clock::now();
-    CUDA_CHECK(
-        cudaMemcpy(V.data(), P, V.size() * sizeof(T), cudaMemcpyDeviceToHost));
-    M.FromSeconds += since(T0);
-    M.FromBytes += V.size() * sizeof(T);
-  }
-  /// Times the reps loop between device synchronisations.
-  template <class F> void loop(F Body) {
-    CUDA_CHECK(cudaDeviceSynchronize());
-    auto T0 = Clock::now();
-    Body();
-    CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaDeviceSynchronize());
-    M.KernelSeconds = since(T0);
-  }
-  template <class... K> void registers(K... Kernels) {
-    for (const void *F : {reinterpret_cast<const void *>(Kernels)...}) {
-      cudaFuncAttributes A;
-      CUDA_CHECK(cudaFuncGetAttributes(&A, F));
-      M.Registers = std::max(M.Registers, A.numRegs);
-    }
-  }
-
-private:
-  Measured &M;
-  std::vector<void *> Allocations;
-};
-
-/// A reduction's result: in managed memory that the host writes and reads
-/// directly (RAJAPerf's default), or in device memory copied through a
-/// pinned buffer.
-template <class T> class Result {
-public:
-  Result(bool Managed, int Count) : Managed(Managed), Count(Count) {
-    if (Managed) {
-      CUDA_CHECK(cudaMallocManaged(&Device, Count * sizeof(T)));
-      int Dev = 0;
-      CUDA_CHECK(cudaGetDevice(&Dev));
-      cudaMemLocation Location{cudaMemLocationTypeDevice, Dev};
-      CUDA_CHECK(cudaMemAdvise(Device, Count * sizeof(T),
-                               cudaMemAdviseSetPreferredLocation, Location));
-      cudaMemLocation Cpu{cudaMemLocationTypeHost, 0};
-      CUDA_CHECK(cudaMemAdvise(Device, Count * sizeof(T),
-                               cudaMemAdviseSetAccessedBy, Cpu));
-      Host = Device;
-    } else {
-      CUDA_CHECK(cudaMalloc(&Device, Count * sizeof(T)));
-      CUDA_CHECK(cudaMallocHost(&Host, Count * sizeof(T)));
-    }
-  }
-  ~Result() {
-    cudaFree(Device);
-    if (!Managed)
-      cudaFreeHost(Host);
-  }
-  T *device() const { return Device; }
-  /// Sets every element to the one value given, or each to its own.
-  void reset(std::initializer_list<T> Values) {
-    for (int I = 0; I < Count; ++I)
-      Host[I] = Values.size() == 1 ? *Values.begin() : Values.begin()[I];
-    if (!Managed)
-      CUDA_CHECK(cudaMemcpyAsync(Device, Host, Count * sizeof(T),
-                                 cudaMemcpyHostToDevice, 0));
-  }
-  const T *fetch() {
-    if (!Managed)
-      CUDA_CHECK(cudaMemcpyAsync(Host, Device, Count * sizeof(T),
-                                 cudaMemcpyDeviceToHost, 0));
-    CUDA_CHECK(cudaStreamSynchronize(0));
-    return Host;
-  }
-
-private:
-  bool Managed;
-  int Count;
-  T *Device = nullptr, *Host = nullptr;
-};
-
-/// The grid of a grid-stride kernel: one per element (RAJAPerf's "direct")
-/// or as many blocks as fit on the GPU at once ("occgs").
-template <class K> unsigned reductionGrid(K Kernel, Index N, bool Occupancy) {
-  unsigned Direct = blocksFor(N);
-  if (!Occupancy)
-    return Direct;
-  int PerSm = 0, Dev = 0, Sms = 0;
-  CUDA_CHECK(cudaGetDevice(&Dev));
-  CUDA_CHECK(cudaDeviceGetAttribute(&Sms, cudaDevAttrMultiProcessorCount, Dev));
-  CUDA_CHECK(
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&PerSm, Kernel, Block, 0));
-  return std::min<unsigned>(Direct, unsigned(PerSm * Sms));
-}
-
-// The tunings of reductions and atomics.
-const std::vector<std::string> ReductionTunings = {"managed_direct_256",
-                                                   "device_occgs_256"};
-bool managed(int Tuning) { return Tuning == 0; }
-const std::vector<std::string> PlainTuning = {"block_256"};
-
-__device__ Index globalIndex() {
-  return Index(blockIdx.x) * blockDim.x + threadIdx.x;
-}
-
-/// Tree reduction of Shared[0..Block) into Shared[0], as RAJAPerf writes it.
-template <class T, class Op> __device__ void treeReduce(T *Shared, Op Combine) {
-  __syncthreads();
-  for (int S = Block / 2; S > 0; S /= 2) {
-    if (int(threadIdx.x) < S)
-      Shared[threadIdx.x] =
-          Combine(Shared[threadIdx.x], Shared[threadIdx.x + S]);
-    __syncthreads();
-  }
-}
 
 //===-- Kernels
 //------------------------------------------------------------===//
@@ -289,6 +128,37 @@ struct MinLoc {
 __device__ __host__ inline MinLoc firstOf(MinLoc A, MinLoc B) {
   return B.Val < A.Val || (B.Val == A.Val && B.Loc < A.Loc) ? B : A;
 }
+// What each element contributes to the single_launch reductions.
+struct Product {
+  const Real *A, *B;
+  __device__ Real operator()(Index I) const { return A[I] * B[I]; }
+};
+struct Element {
+  const Real *X;
+  __device__ Real operator()(Index I) const { return X[I]; }
+};
+struct Int3 {
+  int Sum, Min, Max;
+};
+struct Int3Element {
+  const int *V;
+  __device__ Int3 operator()(Index I) const { return {V[I], V[I], V[I]}; }
+};
+struct Int3Combine {
+  __device__ Int3 operator()(Int3 A, Int3 B) const {
+    return {A.Sum + B.Sum, min(A.Min, B.Min), max(A.Max, B.Max)};
+  }
+};
+struct MinLocElement {
+  const Real *X;
+  __device__ MinLoc operator()(Index I) const { return {X[I], I}; }
+};
+struct FirstOf {
+  __device__ MinLoc operator()(MinLoc A, MinLoc B) const {
+    return firstOf(A, B);
+  }
+};
+
 /// Each block's first minimum into Blocks[blockIdx.x].
 __global__ void firstMinK(const Real *X, MinLoc Init, MinLoc *Blocks, Index N) {
   __shared__ MinLoc Partial[Block];
@@ -417,9 +287,8 @@ __global__ void firK(Real *Out, const Real *In, Index N) {
 }
 
 constexpr int LtimesM = 32, LtimesG = 4, LtimesZ = 2;
-__global__ void ltimesK(Real *Phi, const Real *Ell, const Real *Psi,
-                        Index NumZ) {
-  constexpr Index M = Ltimes::NumM, G = Ltimes::NumG, D = Ltimes::NumD;
+__global__ void ltimesK(Real *Phi, const Real *Ell, const Real *Psi, Index D,
+                        Index M, Index G, Index NumZ) {
   Index Mi = Index(blockIdx.x) * LtimesM + threadIdx.x;
   Index Gi = Index(blockIdx.y) * LtimesG + threadIdx.y;
   Index Z = Index(blockIdx.z) * LtimesZ + threadIdx.z;
@@ -544,11 +413,6 @@ __global__ void pressure2K(Real *PNew, const Real *Bvc, const Real *EOld,
   }
 }
 
-dim3 grid2D(Index Rows, Index Cols) {
-  return dim3(blocksFor(Cols, BlockX), blocksFor(Rows, BlockY));
-}
-const dim3 Block2D(BlockX, BlockY);
-
 } // namespace
 
 bool cudaAvailable() {
@@ -590,11 +454,20 @@ Measured cuda(StreamTriad &D, Index Reps, int) {
   return M;
 }
 
-RAJAPERF_TUNINGS(StreamDot, ReductionTunings)
+RAJAPERF_TUNINGS(StreamDot, SingleLaunchTunings)
 Measured cuda(StreamDot &D, Index Reps, int Tuning) {
   Measured M;
   Session S(M);
   Real *A = S.in(D.A), *B = S.in(D.B);
+  if (singleLaunch(Tuning)) {
+    auto Dot = singleLaunch(Product{A, B}, 0.0, Plus{}, D.N);
+    S.loop([&] {
+      for (Index R = 0; R < Reps; ++R)
+        D.Dot += Dot();
+    });
+    M.Registers = Dot.registers();
+    return M;
+  }
   Result<Real> Dot(managed(Tuning), 1);
   unsigned Grid = reductionGrid(dotK, D.N, !managed(Tuning));
   S.loop([&] {
@@ -637,11 +510,25 @@ Measured cuda(Init3 &D, Index Reps, int) {
   return M;
 }
 
-RAJAPERF_TUNINGS(Reduce3Int, ReductionTunings)
+RAJAPERF_TUNINGS(Reduce3Int, SingleLaunchTunings)
 Measured cuda(Reduce3Int &D, Index Reps, int Tuning) {
   Measured M;
   Session S(M);
   int *Vec = S.in(D.Vec);
+  if (singleLaunch(Tuning)) {
+    auto Reduce = singleLaunch(Int3Element{Vec}, Int3{0, INT_MAX, INT_MIN},
+                               Int3Combine{}, D.N);
+    S.loop([&] {
+      for (Index R = 0; R < Reps; ++R) {
+        Int3 V = Reduce();
+        D.Sum += V.Sum;
+        D.Min = std::min(D.Min, V.Min);
+        D.Max = std::max(D.Max, V.Max);
+      }
+    });
+    M.Registers = Reduce.registers();
+    return M;
+  }
   Result<int> Results(managed(Tuning), 3);
   unsigned Grid = reductionGrid(reduce3IntK, D.N, !managed(Tuning));
   S.loop([&] {
@@ -674,11 +561,20 @@ Measured cuda(PiAtomic &D, Index Reps, int Tuning) {
   return M;
 }
 
-RAJAPERF_TUNINGS(ReduceSum, ReductionTunings)
+RAJAPERF_TUNINGS(ReduceSum, SingleLaunchTunings)
 Measured cuda(ReduceSum &D, Index Reps, int Tuning) {
   Measured M;
   Session S(M);
   Real *X = S.in(D.X);
+  if (singleLaunch(Tuning)) {
+    auto Sum = singleLaunch(Element{X}, 0.0, Plus{}, D.N);
+    S.loop([&] {
+      for (Index R = 0; R < Reps; ++R)
+        D.Sum = Sum();
+    });
+    M.Registers = Sum.registers();
+    return M;
+  }
   Result<Real> Sum(managed(Tuning), 1);
   unsigned Grid = reductionGrid(reduceSumK, D.N, !managed(Tuning));
   S.loop([&] {
@@ -724,13 +620,22 @@ Measured cuda(Histogram &D, Index Reps, int Tuning) {
   return M;
 }
 
-RAJAPERF_TUNINGS(FirstMin, ReductionTunings)
+RAJAPERF_TUNINGS(FirstMin, SingleLaunchTunings)
 Measured cuda(FirstMin &D, Index Reps, int Tuning) {
   Measured M;
   Session S(M);
   Real *X = S.in(D.X);
   unsigned Grid = reductionGrid(firstMinK, D.N, !managed(Tuning));
   const MinLoc Init{D.X[0], 0};
+  if (singleLaunch(Tuning)) {
+    auto Min = singleLaunch(MinLocElement{X}, Init, FirstOf{}, D.N);
+    S.loop([&] {
+      for (Index R = 0; R < Reps; ++R)
+        D.MinLoc = Min().Loc;
+    });
+    M.Registers = Min.registers();
+    return M;
+  }
   if (managed(Tuning)) {
     // RAJAPerf: each block's result in managed memory, the host finishes.
     Result<MinLoc> Blocks(true, Grid);
@@ -918,7 +823,8 @@ Measured cuda(Ltimes &D, Index Reps, int) {
                   blocksFor(Ltimes::NumG, LtimesG), blocksFor(D.NumZ, LtimesZ));
   S.loop([&] {
     for (Index R = 0; R < Reps; ++R)
-      ltimesK<<<Grid, Threads>>>(Phi, Ell, Psi, D.NumZ);
+      ltimesK<<<Grid, Threads>>>(Phi, Ell, Psi, Ltimes::NumD, Ltimes::NumM,
+                                 Ltimes::NumG, D.NumZ);
   });
   S.out(D.Phi, Phi);
   S.registers(ltimesK);

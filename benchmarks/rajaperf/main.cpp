@@ -1,6 +1,6 @@
 //===- benchmarks/rajaperf/main.cpp - The RAJAPerf subset, all variants ---===//
 //
-// Runs 22 RAJA Performance Suite kernels in every variant (offload with
+// Runs 46 RAJA Performance Suite kernels in every variant (offload with
 // preloaded data, offload with automatic data movement, hand-written CUDA,
 // sequential host reference), RAJAPerf's way: the reps loop timed between
 // device synchronisations, several passes, checksums against the host
@@ -110,6 +110,53 @@ double bytesPerRep(const NodalAccumulation3D &D) {
 }
 double bytesPerRep(const Energy &D) { return 216.0 * D.N; }
 double bytesPerRep(const Pressure &D) { return 48.0 * D.N; }
+
+// suite2.hpp's kernels.
+double bytesPerRep(const StreamAdd &D) { return 24.0 * D.N; }
+double bytesPerRep(const StreamMul &D) { return 16.0 * D.N; }
+double bytesPerRep(const IfQuad &D) { return 40.0 * D.N; }
+double bytesPerRep(const InitView1D &D) { return 8.0 * D.N; }
+double bytesPerRep(const InitView1DOffset &D) { return 8.0 * D.N; }
+double bytesPerRep(const MulAddSub &D) { return 40.0 * D.N; }
+double bytesPerRep(const NestedInit &D) { return 8.0 * D.Ni * D.Nj * D.Nk; }
+double bytesPerRep(const TrapInt &) { return 16; }
+double bytesPerRep(const PiReduce &) { return 16; }
+double bytesPerRep(const Copy8 &D) { return 128.0 * D.N; }
+double bytesPerRep(const DiffPredict &D) { return 160.0 * D.N; }
+double bytesPerRep(const Eos &D) { return 24.0 * D.N + 8.0 * (D.N + 7); }
+double bytesPerRep(const FirstDiff &D) { return 8.0 * (D.N + 1) + 8.0 * D.N; }
+double bytesPerRep(const Hydro1D &D) { return 16.0 * D.N + 8.0 * (D.N + 1); }
+double bytesPerRep(const IntPredict &D) { return 88.0 * D.N; }
+double bytesPerRep(const Planckian &D) { return 40.0 * D.N; }
+double bytesPerRep(const TridiagElim &D) { return 32.0 * D.N; }
+double bytesPerRep(const GenLinRecur &D) { return 80.0 * D.N; }
+double bytesPerRep(const Jacobi1D &D) {
+  return (16.0 * D.N + 16.0 * (D.N - 2)) * Jacobi1D::Steps;
+}
+double bytesPerRep(const Atax &D) {
+  double N = D.N;
+  return 16 * N * N + 40 * N;
+}
+double bytesPerRep(const Mvt &D) {
+  double N = D.N;
+  return 16 * N * N + 48 * N;
+}
+double bytesPerRep(const Gesummv &D) {
+  double N = D.N;
+  return 16 * N * N + 16 * N;
+}
+double bytesPerRep(const TwoMM &M) {
+  double Ni = M.Ni, Nj = M.Nj, Nk = M.Nk, Nl = M.Nl;
+  return 8 * (Ni * Nk + Nj * Nk + Ni * Nj + Nj * Nl) + 8 * (Ni * Nj + Ni * Nl);
+}
+double bytesPerRep(const Fdtd2D &F) {
+  double X = F.Nx, Y = F.Ny;
+  double Read = 8 + 8 * (X - 1) * Y + 8 * X * Y + 8 * X * (Y - 1) + 8 * X * Y +
+                8 * (X - 1) * (Y - 1) + 8 * (X - 1) * Y + 8 * X * (Y - 1);
+  double Written =
+      8 * Y + 8 * (X - 1) * Y + 8 * X * (Y - 1) + 8 * (X - 1) * (Y - 1);
+  return (Read + Written) * Fdtd2D::Steps;
+}
 
 struct Kernel {
   const char *Name;
@@ -261,6 +308,33 @@ std::vector<Entry> allKernels() {
        runnerFor<NodalAccumulation3D>()},
       {{"Apps_ENERGY", 1000000, 130, Normal}, runnerFor<Energy>()},
       {{"Apps_PRESSURE", 1000000, 700, Normal}, runnerFor<Pressure>()},
+      // suite2.hpp's kernels.
+      {{"Stream_ADD", 1000000, 1000, Tight}, runnerFor<StreamAdd>()},
+      {{"Stream_MUL", 1000000, 1800, Tight}, runnerFor<StreamMul>()},
+      {{"Basic_IF_QUAD", 1000000, 180, Normal}, runnerFor<IfQuad>()},
+      {{"Basic_INIT_VIEW1D", 1000000, 2500, Tight}, runnerFor<InitView1D>()},
+      {{"Basic_INIT_VIEW1D_OFFSET", 1000000, 2500, Tight},
+       runnerFor<InitView1DOffset>()},
+      {{"Basic_MULADDSUB", 1000000, 350, Tight}, runnerFor<MulAddSub>()},
+      {{"Basic_NESTED_INIT", 1000000, 1000, Tight}, runnerFor<NestedInit>()},
+      {{"Basic_TRAP_INT", 1000000, 50, Normal, true}, runnerFor<TrapInt>()},
+      {{"Basic_PI_REDUCE", 1000000, 50, Normal, true}, runnerFor<PiReduce>()},
+      {{"Basic_COPY8", 1000000, 50, Zero}, runnerFor<Copy8>()},
+      {{"Lcals_DIFF_PREDICT", 1000000, 200, Normal}, runnerFor<DiffPredict>()},
+      {{"Lcals_EOS", 1000000, 500, Normal}, runnerFor<Eos>()},
+      {{"Lcals_FIRST_DIFF", 1000000, 2000, Tight}, runnerFor<FirstDiff>()},
+      {{"Lcals_HYDRO_1D", 1000000, 1000, Normal}, runnerFor<Hydro1D>()},
+      {{"Lcals_INT_PREDICT", 1000000, 400, Normal}, runnerFor<IntPredict>()},
+      {{"Lcals_PLANCKIAN", 1000000, 50, Normal}, runnerFor<Planckian>()},
+      {{"Lcals_TRIDIAG_ELIM", 1000000, 1000, Normal}, runnerFor<TridiagElim>()},
+      {{"Lcals_GEN_LIN_RECUR", 1000000, 500, Normal}, runnerFor<GenLinRecur>()},
+      {{"Polybench_JACOBI_1D", 1000000, 100, Normal}, runnerFor<Jacobi1D>()},
+      {{"Polybench_ATAX", 1000000, 100, Normal}, runnerFor<Atax>()},
+      {{"Polybench_MVT", 1000000, 100, Normal}, runnerFor<Mvt>()},
+      {{"Polybench_GESUMMV", 1000000, 120, Normal}, runnerFor<Gesummv>()},
+      {{"Polybench_2MM", 1000000, 2, Normal}, runnerFor<TwoMM>()},
+      {{"Polybench_FDTD_2D", Fdtd2D::DefaultSize, 8, Normal},
+       runnerFor<Fdtd2D>()},
   };
 }
 

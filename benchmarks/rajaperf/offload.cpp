@@ -204,12 +204,12 @@ void firKernel(CR In, std::array<Real, Fir::CoefLength> Coef,
 }
 
 // phi is (z, g, m) with m fastest: Grid3D(m, g, z).
-void ltimesKernel(CR Ell, CR Psi, Region<Real, Grid3D> Phi) {
-  constexpr Index M = Ltimes::NumM, G = Ltimes::NumG, D = Ltimes::NumD;
+// The sizes are arguments, as in RAJAPerf.
+void ltimesKernel(CR Ell, CR Psi, Index NumD, Index NumG,
+                  Region<Real, Grid3D> Phi) {
   for (auto [Mi, Gi, Z, V] : Phi)
-    for (Index Di = 0; Di < D; ++Di)
-      V += Ell[Di + Mi * D] * Psi[Di + Gi * D + Z * D * G];
-  (void)M;
+    for (Index Di = 0; Di < NumD; ++Di)
+      V += Ell[Di + Mi * NumD] * Psi[Di + Gi * NumD + Z * NumD * NumG];
 }
 
 void nodalKernel(offload::Range<> R, std::span<const Index> Zones, CR Vol,
@@ -707,7 +707,8 @@ static Measured run(Ltimes &D, Index Reps, bool Staged) {
   const Grid3D Shape(Ltimes::NumM, Ltimes::NumG, D.NumZ);
   auto Loop = [&](auto &Phi, auto &Ell, auto &Psi) {
     for (Index R = 0; R < Reps; ++R)
-      offload(ltimesKernel, Ell, Psi, Region<Real, Grid3D>(Phi, Shape));
+      offload(ltimesKernel, Ell, Psi, Ltimes::NumD, Ltimes::NumG,
+              Region<Real, Grid3D>(Phi, Shape));
   };
   return twoWays(
       Staged, Loop, registers(ltimesKernel),

@@ -27,6 +27,7 @@ if [ -n "${RAJAPERF_SUITE:-}" ]; then
     --variants Base_CUDA RAJA_CUDA --kernels $kernels \
     --outdir "$out/suite-default" > "$out/suite-default.log" 2>&1
   "$RAJAPERF_SUITE" --npasses 3 --npasses-combiners Minimum --size 33554432 \
+    --repfact 0.1 \
     --variants Base_CUDA RAJA_CUDA \
     --kernels Stream_COPY Stream_TRIAD Stream_DOT Basic_DAXPY Basic_INIT3 \
     --outdir "$out/suite-streaming" > "$out/suite-streaming.log" 2>&1

@@ -1,6 +1,6 @@
 //===- benchmarks/rajaperf/variants.hpp - What each variant provides ------===//
 //
-// Every kernel K of suite.hpp has four variants:
+// Every kernel K of suite.hpp and suite2.hpp has four variants:
 //   host(K&, reps)       the sequential host reference (RAJAPerf's Base_Seq)
 //   staged(K&, reps)     offload(), data preloaded once (Interface C)
 //   automatic(K&, reps)  offload(), data moved by each call (Interface A)
@@ -14,6 +14,7 @@
 #pragma once
 
 #include "suite.hpp"
+#include "suite2.hpp"
 
 #include <cstdint>
 #include <string>
@@ -34,7 +35,17 @@ struct Measured {
   X(StreamTriad) X(StreamDot) X(Daxpy) X(Init3) X(Reduce3Int) X(PiAtomic)      \
       X(ReduceSum) X(Histogram) X(FirstMin) X(Hydro2D) X(Jacobi2D) X(Heat3D)   \
           X(Gemm) X(Matvec3D) X(Vol3D) X(DelDotVec2D) X(Fir) X(Ltimes)         \
-              X(NodalAccumulation3D) X(Energy) X(Pressure)
+              X(NodalAccumulation3D) X(Energy) X(Pressure)                     \
+                  RAJAPERF_KERNELS2(X)
+
+/// suite2.hpp's kernels.
+#define RAJAPERF_KERNELS2(X)                                                   \
+  X(StreamAdd)                                                                 \
+  X(StreamMul) X(IfQuad) X(InitView1D) X(InitView1DOffset) X(MulAddSub)        \
+      X(NestedInit) X(TrapInt) X(PiReduce) X(Copy8) X(DiffPredict) X(Eos)      \
+          X(FirstDiff) X(Hydro1D) X(IntPredict) X(Planckian) X(TridiagElim)    \
+              X(GenLinRecur) X(Jacobi1D) X(Atax) X(Mvt) X(Gesummv) X(TwoMM)    \
+                  X(Fdtd2D)
 
 #define RAJAPERF_DECLARE_VARIANTS(K)                                           \
   void host(K &, Index Reps);                                                  \
