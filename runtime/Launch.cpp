@@ -97,6 +97,32 @@ static std::string slotName(const KernelRecord &K, unsigned Slot) {
                           : "slot " + std::to_string(Slot);
 }
 
+/// The device entries take their data pointers restrict (the plugin's
+/// DeviceSource.cpp): one preloaded range may reach two parameters only if
+/// the kernel writes neither of them.
+static Error checkPreloadSharing(const KernelRecord &K,
+                                 ArrayRef<CallMapping::Argument> Args) {
+  for (std::size_t I = 0; I < Args.size(); ++I)
+    for (std::size_t J = I + 1; J < Args.size(); ++J) {
+      const CallMapping::Argument &A = Args[I], &B = Args[J];
+      if (!A.Preloaded || !B.Preloaded ||
+          !((A.Type | B.Type) & detail::MapTypeFrom))
+        continue;
+      const char *ABegin = static_cast<const char *>(A.Device);
+      const char *BBegin = static_cast<const char *>(B.Device);
+      if (ABegin < BBegin + B.Bytes && BBegin < ABegin + A.Bytes)
+        return createStringError(
+            formatv("the same preloaded data reaches parameters {0} and {1}, "
+                    "and the kernel may write {2}: threads would read data "
+                    "that other threads write; pass it once",
+                    slotName(K, A.Slot), slotName(K, B.Slot),
+                    slotName(K, (A.Type & detail::MapTypeFrom) ? A.Slot
+                                                               : B.Slot))
+                .str());
+    }
+  return Error::success();
+}
+
 static std::string perSecond(std::uint64_t Bytes, double Seconds) {
   return Seconds > 0 ? formatv("{0:f1} GB/s", Bytes / Seconds / 1e9).str()
                      : "-";
@@ -184,6 +210,8 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
   CallMapping Mapping;
   SmallVector<std::uint64_t, 16> Values(R.NumSlots);
   if (Error E = Mapping.enter(D, R, Values.data()))
+    return InDevice(std::move(E));
+  if (Error E = checkPreloadSharing(*K, Mapping.arguments()))
     return InDevice(std::move(E));
   // The clock is only read when a report asks for times: a queued launch
   // costs a few microseconds, and every part of it counts.

@@ -7,6 +7,10 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <offload/detail/params.hpp>
+
+#include <vector>
+
 using namespace llvm;
 
 namespace offload::plugin {
@@ -30,14 +34,36 @@ std::string deviceEntries(const Metadata &M) {
          << " from its offload() call\n";
       continue;
     }
-    OS << "// kernel " << K.Name << "\n"
-       << "extern \"C\" OFFLOAD_ENTRY_ATTRIBUTES void " << K.Entry << "(void *";
-    SmallVector<std::string> Slots;
-    for (unsigned I = 0; I < K.NumSlots; ++I) {
-      Slots.push_back("s" + std::to_string(I));
-      OS << ", std::uint64_t " << Slots.back();
+    // The data a kernel writes reaches no other parameter: the plugin
+    // rejects one object passed twice when either may be written, and the
+    // runtime gives each argument its own device memory, or rejects a
+    // preloaded range that reaches a written parameter and another. So the
+    // body takes the data pointers restrict (noalias; read-only data passed
+    // twice is not written, which noalias allows): the optimizer may keep
+    // an element in a register across stores, and read inputs through the
+    // read-only cache. Atomic data is shared between threads by design and
+    // stays as it is.
+    std::vector<bool> Restrict(K.NumSlots, false);
+    unsigned Slot = offload::detail::LaunchSlots;
+    for (const KernelParam &P : K.Params) {
+      if ((P.Map == "to" || P.Map == "tofrom" || P.Map == "from") &&
+          P.Kind != "atomic" && Slot < K.NumSlots)
+        Restrict[Slot] = true;
+      Slot += P.Slots;
     }
-    OS << ") {\n"
+    // Pointers and 8-byte integers pass alike in every target's kernel ABI.
+    SmallVector<std::string> Params = {"void *"}, Slots;
+    for (unsigned I = 0; I < K.NumSlots; ++I) {
+      const std::string S = "s" + std::to_string(I);
+      Params.push_back(Restrict[I] ? "void *__restrict " + S
+                                   : "std::uint64_t " + S);
+      Slots.push_back(Restrict[I] ? "reinterpret_cast<std::uint64_t>(" + S +
+                                        ")"
+                                  : S);
+    }
+    OS << "// kernel " << K.Name << "\n"
+       << "extern \"C\" OFFLOAD_ENTRY_ATTRIBUTES void " << K.Entry << "("
+       << join(Params, ", ") << ") {\n"
        << "  const std::uint64_t Slots[] = {" << join(Slots, ", ") << "};\n"
        << "  ::offload::detail::deviceEntry<" << K.Callee << ">(Slots);\n"
        << "}\n";

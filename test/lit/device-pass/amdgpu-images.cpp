@@ -29,16 +29,17 @@
 //
 // saxpy's slots after dyn_ptr (offset 0): three launch slots (8, 16, 24),
 // a (32), x's data and size (40, 48), y's data and extent (56, 64); the
-// block size is the hidden argument at 84. The code loads a and x at 0x20,
-// y at 0x38 from the kernarg segment (s[4:5]).
+// block size is the hidden argument at 84. The code loads a at 0x20, x at
+// 0x28 and y at 0x38 from the kernarg segment (s[4:5]).
 // RUN: llvm-objdump -d %t/amdgpu-images.gfx90a.hsaco > %t/disassembly.txt
 // RUN: %offload -fplugin-arg-offload-dump=kernels -fsyntax-only %s > %t/kernels.txt
 // RUN: cat %t/kernels.txt %t/disassembly.txt | FileCheck %s --check-prefix=CODE
 // CODE: kernel saxpy -> [[SAXPY:__offload_k_[0-9a-f]+]]
 // CODE: <[[SAXPY]]>:
 // CODE-DAG: s_load_dword s{{[0-9]+}}, s[4:5], 0x54
-// CODE-DAG: s_load_dwordx4 s[{{[0-9]+}}:{{[0-9]+}}], s[4:5], 0x38
-// CODE-DAG: s_load_dwordx4 s[{{[0-9]+}}:{{[0-9]+}}], s[4:5], 0x20
+// CODE-DAG: s_load_dword{{(x[0-9])?}} s{{.*}}, s[4:5], 0x20
+// CODE-DAG: s_load_dword{{(x[0-9])?}} s{{.*}}, s[4:5], 0x28
+// CODE-DAG: s_load_dword{{(x[0-9])?}} s{{.*}}, s[4:5], 0x38
 // CODE: v_fmac_f32
 // CODE: s_endpgm
 //

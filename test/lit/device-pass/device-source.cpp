@@ -1,6 +1,7 @@
 // The device translation unit: the original source, then one extern "C"
 // entry per kernel instantiation taking the implicit dyn_ptr and one 8-byte
-// slot per argument word, then a declare-target table that makes OpenMP
+// slot per argument word (data pointers restrict: what a kernel writes
+// reaches no other parameter), then a declare-target table that makes OpenMP
 // device mode emit the entries, and the device environment libomptarget
 // writes into every image it loads.
 // RUN: %offload_host -fsyntax-only -fplugin-arg-offload-dump=device-source %s | FileCheck %s
@@ -20,12 +21,12 @@ void run(std::vector<float> &f, std::vector<double> &d) {
 // CHECK:      // cxx-offload device translation unit, from kernel metadata v3.
 // CHECK-NEXT: #include "{{.*}}device-source.cpp"
 // CHECK-NEXT: // kernel fill<{{double|float}}>
-// CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E1:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3, std::uint64_t s4, std::uint64_t s5) {
-// CHECK-NEXT:   const std::uint64_t Slots[] = {s0, s1, s2, s3, s4, s5};
+// CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E1:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3, void *__restrict s4, std::uint64_t s5) {
+// CHECK-NEXT:   const std::uint64_t Slots[] = {s0, s1, s2, s3, reinterpret_cast<std::uint64_t>(s4), s5};
 // CHECK-NEXT:   ::offload::detail::deviceEntry<static_cast<void (*)(Pair, offload::Region<{{double|float}}>)>(&::fill<{{double|float}}>)>(Slots);
 // CHECK-NEXT: }
 // CHECK-NEXT: // kernel fill<{{double|float}}>
-// CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E2:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3, std::uint64_t s4, std::uint64_t s5) {
+// CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E2:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3, void *__restrict s4, std::uint64_t s5) {
 // CHECK:      #pragma omp begin declare target
 // CHECK-NEXT: {{\[\[}}gnu::used]] static void *const __offload_entries[] = {(void *)&[[E1]], (void *)&[[E2]]};
 // CHECK-NEXT: extern "C" {

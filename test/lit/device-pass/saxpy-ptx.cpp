@@ -1,7 +1,9 @@
 // REQUIRES: ptxas
 // A Linear1D saxpy compiles to what a hand-written CUDA kernel is: one
-// bounds check (the grid's tail), two global loads, an fma, a store; no
-// local memory, and as few registers as nvcc -O3 uses for it (10).
+// bounds check (the grid's tail), two global loads (x, read-only, through
+// the non-coherent path, as nvcc does for a const __restrict__ pointer), an
+// fma, a store; no local memory, and as few registers as nvcc -O3 uses for
+// it (10).
 // RUN: rm -rf %t && mkdir %t
 // RUN: %offload -O2 -fplugin-arg-offload-targets=sm_90 -fplugin-arg-offload-save-temps=%t -c %S/../../../examples/saxpy.cpp -o %t/saxpy.o
 // RUN: FileCheck %s < %t/saxpy.sm_90.ptx
@@ -12,7 +14,7 @@
 // CHECK: mov.u32 {{.*}}%ctaid.x
 // CHECK: setp.{{[a-z]+}}.u64
 // CHECK-NOT: setp
-// CHECK: ld.global.b32
+// CHECK: ld.global.nc.b32
 // CHECK: ld.global.b32
 // CHECK: fma.rn.f32
 // CHECK: st.global.b32
