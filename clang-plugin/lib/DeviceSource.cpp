@@ -34,15 +34,10 @@ std::string deviceEntries(const Metadata &M) {
          << " from its offload() call\n";
       continue;
     }
-    // The data a kernel writes reaches no other parameter: the plugin
-    // rejects one object passed twice when either may be written, and the
-    // runtime gives each argument its own device memory, or rejects a
-    // preloaded range that reaches a written parameter and another. So the
-    // body takes the data pointers restrict (noalias; read-only data passed
-    // twice is not written, which noalias allows): the optimizer may keep
-    // an element in a register across stores, and read inputs through the
-    // read-only cache. Atomic data is shared between threads by design and
-    // stays as it is.
+    // Data pointers are restrict: what a kernel writes reaches no other
+    // parameter (the plugin's aliasing check, and the runtime's for
+    // preloaded ranges; docs/design.md). Atomic data, which threads share
+    // by design, stays an integer.
     std::vector<bool> Restrict(K.NumSlots, false);
     unsigned Slot = offload::detail::LaunchSlots;
     for (const KernelParam &P : K.Params) {

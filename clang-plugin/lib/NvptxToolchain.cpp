@@ -94,13 +94,10 @@ public:
     std::vector<std::string> Args =
         gpuArguments("nvptx64-nvidia-cuda", T.Arch, HostTriple, ResourceDir);
     // PTX ISA 8.4 has the 128-bit compare-and-swap that value-with-location
-    // reductions use (ptxas from CUDA 12.4 or newer).
-    // Loops whose trip count is known only at run time are unrolled at most
-    // 4 times, as nvcc does: LLVM's default of 8 kept twice the loads in
-    // flight per thread, which cost RAJAPerf's ATAX (an uncoalesced row walk
-    // per thread) 45 % and the grid-stride reductions 8 registers
-    // (benchmarks/rajaperf/RESULTS.md). Loops of constant trip count are
-    // still unrolled fully.
+    // reductions use (ptxas from CUDA 12.4 or newer). Loops whose trip count
+    // is known only at run time unroll at most 4 times, as nvcc's do:
+    // LLVM's 8 kept twice the loads in flight per thread (RAJAPerf's ATAX
+    // 1.45x slower, reductions 8 more registers; docs/design.md).
     append_range(Args, std::vector<std::string>{
                            "-target-feature", "+ptx84", "-fcuda-is-device",
                            "-fcuda-allow-variadic-functions", "-mllvm",
