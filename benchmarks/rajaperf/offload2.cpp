@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "formulas2.hpp"
-#include "variants.hpp"
+#include "offload_common.hpp"
 
 #include <offload/offload.hpp>
 
@@ -27,16 +27,6 @@ using offload::GridStride1D;
 using offload::Region;
 using CR = std::span<const Real>;
 using R2 = Region<Real, Grid2D>;
-
-/// Reductions stride through the data with one full wave of the GPU (as
-/// offload.cpp's reductions do), GridStride1D's default where the device
-/// does not say.
-template <class Kernel>
-offload::Range<GridStride1D> strided(Kernel K, Index N) {
-  std::int64_t Wave = offload::kernel_resources(K).resident_threads;
-  return offload::Range<GridStride1D>(
-      N, Wave > 0 ? GridStride1D{std::uint64_t(Wave)} : GridStride1D{});
-}
 
 /// Elements [First, First + Count) of V (a vector or a preload handle).
 template <class V> std::span<Real> part(V &Data, Index First, Index Count) {
@@ -288,87 +278,9 @@ void fdtd4Kernel(CR Ex, CR Ey, Index Ny, R2 Hz) {
   }
 }
 
-//===-- Measuring (as offload.cpp measures) ------------------------------===//
-
-using Clock = std::chrono::steady_clock;
-
-template <class... Kernels> int registers(Kernels... K) {
-  return std::max({offload::kernel_resources(K).registers...});
-}
-
-/// Stage() preloads (the inputs' transfer), Loop(handles...) runs the reps
-/// between device synchronisations, releasing the handles brings the
-/// results back.
-template <class StageFn, class LoopFn>
-Measured measure(StageFn Stage, LoopFn Loop, int Registers) {
-  Measured M;
-  M.Registers = Registers;
-  offload::TransferTotals T0 = offload::transfer_totals();
-  {
-    auto Handles = Stage();
-    offload::TransferTotals T1 = offload::transfer_totals();
-    M.ToBytes = T1.to_device_bytes - T0.to_device_bytes;
-    M.ToSeconds = T1.to_device_seconds - T0.to_device_seconds;
-    offload::synchronize();
-    auto Start = Clock::now();
-    std::apply(Loop, Handles);
-    offload::synchronize();
-    M.KernelSeconds =
-        std::chrono::duration<double>(Clock::now() - Start).count();
-    T0 = offload::transfer_totals();
-  }
-  offload::TransferTotals T2 = offload::transfer_totals();
-  M.FromBytes = T2.from_device_bytes - T0.from_device_bytes;
-  M.FromSeconds = T2.from_device_seconds - T0.from_device_seconds;
-  return M;
-}
-
-/// Interface A: the reps loop alone, each call moving its own data.
-template <class LoopFn> Measured measureAutomatic(LoopFn Loop, int Registers) {
-  Measured M;
-  M.Registers = Registers;
-  offload::TransferTotals T0 = offload::transfer_totals();
-  auto Start = Clock::now();
-  Loop();
-  offload::synchronize();
-  M.KernelSeconds = std::chrono::duration<double>(Clock::now() - Start).count();
-  offload::TransferTotals T1 = offload::transfer_totals();
-  M.ToBytes = T1.to_device_bytes - T0.to_device_bytes;
-  M.FromBytes = T1.from_device_bytes - T0.from_device_bytes;
-  M.ToSeconds = T1.to_device_seconds - T0.to_device_seconds;
-  M.FromSeconds = T1.from_device_seconds - T0.from_device_seconds;
-  return M;
-}
-
-using offload::offload;
-using offload::preload;
-using offload::preload_mut;
-
-template <class... A> auto preloadAll(std::vector<A> &...Arrays) {
-  return std::make_tuple(preload_mut(Arrays)...);
-}
-template <class... A> auto preloadReadOnly(const std::vector<A> &...Arrays) {
-  return std::make_tuple(preload(Arrays)...);
-}
-
-/// The loop L over preload handles (staged) or over the host vectors
-/// (automatic): the same offload() calls either way.
-template <class Loop, class StageFn, class HostFn>
-Measured twoWays(bool Staged, Loop L, int Registers, StageFn Stage,
-                 HostFn Host) {
-  if (Staged)
-    return measure(
-        Stage, [&](auto &...H) { L(H...); }, Registers);
-  return measureAutomatic([&] { std::apply(L, Host()); }, Registers);
-}
-
 } // namespace
 
 //===-- Variants ---------------------------------------------------------===//
-
-#define RAJAPERF_BOTH_VARIANTS(K)                                              \
-  Measured staged(K &D, Index Reps) { return run(D, Reps, true); }             \
-  Measured automatic(K &D, Index Reps) { return run(D, Reps, false); }
 
 static Measured run(StreamAdd &D, Index Reps, bool Staged) {
   auto Loop = [&](auto &C, auto &A, auto &B) {
