@@ -502,12 +502,14 @@ static Measured run(Heat3D &D, Index Reps, bool Staged) {
   const Index N = D.N;
   const std::uint64_t Last = N - 1;
   const Grid3D Interior(N, N, N, {1, Last, 1, Last, 1, Last});
+  // RAJAPerf's blocks: 32 along k (contiguous), 8 along j, one i-plane.
+  const offload::Launch Blocks{.block_shape = {32, 8, 1}};
   auto Loop = [&](auto &A, auto &B) {
     using R3 = Region<Real, Grid3D>;
     for (Index R = 0; R < Reps; ++R)
       for (Index T = 0; T < Heat3D::Steps; ++T) {
-        offload(heatKernel, A, N, R3(B, Interior));
-        offload(heatKernel, B, N, R3(A, Interior));
+        offload(Blocks, heatKernel, A, N, R3(B, Interior));
+        offload(Blocks, heatKernel, B, N, R3(A, Interior));
       }
   };
   return twoWays(

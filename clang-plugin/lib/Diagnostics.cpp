@@ -88,8 +88,12 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
       "kernel %0 has no offload::Region or offload::Range parameter to size "
       "the launch; pass offload::Launch{.threads = N} before the kernel");
   Add(Diag::LaunchNotOneDimensional, L::Error,
-      "offload::Launch sets a one-dimensional launch, but kernel %0's Regions "
-      "and Ranges ask for %1 dimensions; leave the geometry to them");
+      "offload::Launch sets .threads or .block of a one-dimensional launch, "
+      "but kernel %0's Regions and Ranges ask for %1 dimensions and set its "
+      "threads; set only .block_shape");
+  Add(Diag::LaunchShapeOneDimensional, L::Error,
+      "offload::Launch sets .block_shape, which is for 2-D and 3-D launches, "
+      "but kernel %0's launch is one-dimensional; set .block");
   Add(Diag::RawPointerParam, L::Error,
       "kernel parameter %0 is a raw pointer; kernels read data through "
       "std::span<const T> and write it through offload::Region or "

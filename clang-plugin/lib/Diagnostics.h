@@ -33,6 +33,7 @@ enum class Diag : unsigned {
   RegionNeedsMutableData,
   NoGeometry,
   LaunchNotOneDimensional,
+  LaunchShapeOneDimensional,
   RawPointerParam,
   MutableReferenceParam,
   MutableSpanParam,

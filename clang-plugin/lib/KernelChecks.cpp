@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -283,6 +284,46 @@ bool checkAliasing(const CallExpr *Call, unsigned FirstArg,
   return Ok;
 }
 
+namespace {
+
+/// Fields of offload::Launch: threads, block, block_shape.
+struct LaunchFields {
+  bool Threads = false, Block = false, Shape = false;
+};
+/// The fields an offload::Launch argument sets explicitly, when it is an
+/// initializer list written in the call (none for any other expression).
+LaunchFields launchFields(const Expr *E) {
+  LaunchFields Set;
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = F->getSubExpr();
+    else if (const auto *C = dyn_cast<CompoundLiteralExpr>(E))
+      E = C->getInitializer();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
+             C && C->getNumArgs() == 1)
+      E = C->getArg(0);
+    else
+      break;
+  }
+  const auto *List = dyn_cast<InitListExpr>(E);
+  if (!List)
+    return Set;
+  auto Written = [&](unsigned I) {
+    return I < List->getNumInits() &&
+           !isa<ImplicitValueInitExpr, CXXDefaultInitExpr>(
+               List->getInit(I)->IgnoreImplicit());
+  };
+  Set.Threads = Written(0);
+  Set.Block = Written(1);
+  Set.Shape = Written(2);
+  return Set;
+}
+
+} // namespace
+
 bool checkArguments(const CallExpr *Call, unsigned FirstArg,
                     const FunctionDecl *K, const KernelLayout &Layout,
                     bool ExplicitLaunch, Sema &S, Diagnostics &Diags) {
@@ -330,10 +371,20 @@ bool checkArguments(const CallExpr *Call, unsigned FirstArg,
         << K << Call->getSourceRange();
     Ok = false;
   }
-  if (Ok && Layout.Dims > 1 && ExplicitLaunch) {
-    Diags.report(Call->getArg(0)->getExprLoc(), Diag::LaunchNotOneDimensional)
-        << K << Layout.Dims << Call->getArg(0)->getSourceRange();
-    Ok = false;
+  if (Ok && ExplicitLaunch) {
+    // A Launch{...} written in the call says which fields it sets; other
+    // Launch values are checked when the call runs.
+    const LaunchFields Set = launchFields(Call->getArg(0));
+    std::optional<Diag> Mismatch;
+    if (Layout.Dims > 1 && (Set.Threads || Set.Block))
+      Mismatch = Diag::LaunchNotOneDimensional;
+    else if (Layout.Dims <= 1 && Set.Shape)
+      Mismatch = Diag::LaunchShapeOneDimensional;
+    if (Mismatch) {
+      Diags.report(Call->getArg(0)->getExprLoc(), *Mismatch)
+          << K << Layout.Dims << Call->getArg(0)->getSourceRange();
+      Ok = false;
+    }
   }
   return Ok;
 }

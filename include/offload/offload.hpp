@@ -33,13 +33,13 @@
 #include <type_traits>
 #include <utility>
 
+#include <cstdio>
+#include <cstdlib>
+
 #if defined(__OFFLOAD_DEVICE__)
 #include <offload/detail/entry.hpp>
 #elif defined(__OFFLOAD_HOST__)
 #include <offload/detail/runtime.hpp>
-#else
-#include <cstdio>
-#include <cstdlib>
 #endif
 
 namespace offload {
@@ -73,7 +73,6 @@ enum class CallError {
   UnsupportedParameter,
   ArgumentMismatch,
   NoGeometry,
-  LaunchNotOneDimensional,
 };
 
 template <class Fn, class... Args> struct ArgsFit : std::false_type {};
@@ -103,8 +102,6 @@ constexpr CallError checkCall() {
     return CallError::ArgumentMismatch;
   else if constexpr (Sig::Dims == 0 && !ExplicitLaunch)
     return CallError::NoGeometry;
-  else if constexpr (Sig::Dims > 1 && ExplicitLaunch)
-    return CallError::LaunchNotOneDimensional;
   else
     return CallError::None;
 }
@@ -120,13 +117,32 @@ inline unsigned infoBits() {
 #endif
 
 /// Threads per block of a launch of Dims dimensions, x fastest (along
-/// contiguous data): 256 threads, as RAJAPerf's CUDA kernels use.
-constexpr Extent blockShape(unsigned Dims, std::uint32_t Block1D) {
+/// contiguous data): 256 threads, as RAJAPerf's CUDA kernels use, unless L
+/// says otherwise.
+constexpr Extent blockShape(unsigned Dims, const Launch &L) {
   if (Dims <= 1)
-    return {Block1D ? Block1D : 256, 1, 1};
+    return {L.block ? L.block : 256, 1, 1};
+  const BlockShape &S = L.block_shape;
+  if (S.x || S.y || S.z)
+    return {S.x ? S.x : 1, S.y ? S.y : 1, S.z ? S.z : 1};
   if (Dims == 2)
     return {32, 8, 1};
   return {32, 4, 2};
+}
+
+/// What is wrong with L for a kernel whose launch has Dims dimensions, if
+/// anything: a multi-dimensional launch takes its threads from its Regions
+/// and Ranges, a one-dimensional one its block size from .block.
+constexpr const char *launchMismatch(unsigned Dims, const Launch &L) {
+  const BlockShape &S = L.block_shape;
+  if (Dims > 1 && (L.threads || L.block))
+    return "offload::Launch sets .threads or .block, which are for "
+           "one-dimensional launches, but the kernel's Regions and Ranges are "
+           "2-D or 3-D: set only .block_shape";
+  if (Dims <= 1 && (S.x || S.y || S.z))
+    return "offload::Launch sets .block_shape, which is for 2-D and 3-D "
+           "launches, but the kernel's launch is one-dimensional: set .block";
+  return nullptr;
 }
 
 template <class... P, class... Args>
@@ -145,8 +161,13 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
     (std::index_sequence_for<P...>{});
   };
 
+  if (ExplicitLaunch)
+    if (const char *Problem = launchMismatch(Sig::Dims, L)) {
+      std::fprintf(stderr, "offload: error: %s\n", Problem);
+      std::exit(1);
+    }
   Extent E{L.threads, 1, 1};
-  if (!ExplicitLaunch) {
+  if (!ExplicitLaunch || Sig::Dims > 1) {
     E = {0, 0, 0};
     ForEachParam([&](auto... I) { (growExtent(E, std::get<I>(Params)), ...); });
   }
@@ -172,7 +193,7 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
   });
 
 #if defined(__OFFLOAD_HOST__)
-  const Extent Block = blockShape(Sig::Dims, L.block);
+  const Extent Block = blockShape(Sig::Dims, L);
   rt::launch(
       {reinterpret_cast<const void *>(Kernel),
        {E.x, E.y, E.z},
@@ -223,9 +244,6 @@ template <CallError Error> void reportCallError() {
   static_assert(Error != CallError::NoGeometry,
                 "offload(): the kernel has no Region or Range parameter; "
                 "pass offload::Launch{.threads = N} before the kernel");
-  static_assert(Error != CallError::LaunchNotOneDimensional,
-                "offload(): offload::Launch sets a one-dimensional launch, "
-                "but the kernel's Regions or Ranges are multi-dimensional");
 #endif
 }
 

@@ -3,7 +3,10 @@
 // kernel without a Region (how often did the body run?), on a Range, and on
 // a Region larger or smaller than the launch; Regions of 1, 777, 1000 and
 // 4097 elements of several element types, two Regions of different sizes
-// in one kernel. All results are integers or exact: 0 ulp.
+// in one kernel; 2-D and 3-D Regions of odd sizes with
+// offload::Launch{.block_shape} (blocks of 32 x 8 x 1, 8 x 4 x 2, 1 x 1 x 1,
+// 64 x 1 x 1), each logical thread counting its body runs. All results are
+// integers or exact: 0 ulp.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
@@ -41,6 +44,18 @@ void fill(offload::Region<Cell> cells, offload::Region<std::uint8_t> bytes) {
          short(int(i) - 30000)};
   for (auto [i, b] : bytes)
     b = std::uint8_t(i ^ (i >> 8));
+}
+
+// Each element gets its position; Bodies counts the kernel's body runs.
+void positions3d(offload::Region<long long, offload::Grid3D> v,
+                 offload::Atomic<unsigned> bodies) {
+  bodies.add(0, 1u);
+  for (auto [i, j, k, x] : v)
+    x = (long long)(i + 1000 * j + 1000000 * k);
+}
+void positions2d(offload::Region<int, offload::Grid2D> v) {
+  for (auto [i, j, x] : v)
+    x = int(i * 7 + j * 1000);
 }
 
 void two_sizes(offload::Region<int> small, offload::Region<long long> large) {
@@ -108,6 +123,26 @@ int main() {
     std::vector<unsigned> PerIndex(N, 0);
     offload::offload(count_range, N, PerIndex);
     printSampled("count_range" + Size, 0, PerIndex);
+  }
+
+  const offload::BlockShape Shapes[] = {
+      {32, 8, 1}, {8, 4, 2}, {1, 1, 1}, {64, 1, 1}};
+  for (const offload::BlockShape &B : Shapes) {
+    const std::string Name = ".b" + std::to_string(B.x) + "x" +
+                             std::to_string(B.y) + "x" + std::to_string(B.z);
+    const offload::Grid3D Box(37, 9, 5);
+    std::vector<long long> V3(37 * 9 * 5, -1);
+    std::vector<unsigned> Bodies3(1, 0);
+    offload::offload(offload::Launch{.block_shape = B}, positions3d,
+                     offload::Region<long long, offload::Grid3D>(V3, Box),
+                     Bodies3);
+    printSampled("positions3d" + Name, 0, V3);
+    print("positions3d" + Name + ".bodies", 0, Bodies3[0]);
+    std::vector<int> V2(33 * 17, -1);
+    offload::offload(offload::Launch{.block_shape = B}, positions2d,
+                     offload::Region<int, offload::Grid2D>(
+                         V2, offload::Grid2D(33, 17)));
+    printSampled("positions2d" + Name, 0, V2);
   }
 
   std::vector<int> Small(777);

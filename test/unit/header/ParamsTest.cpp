@@ -216,9 +216,28 @@ TEST(Params, CheckCallNamesWhatIsWrong) {
   static_assert(checkCall<void (*)(int), false, int>() ==
                 CallError::NoGeometry);
   static_assert(checkCall<void (*)(int), true, int>() == CallError::None);
+  // A 2-D kernel takes a Launch for its block shape.
   static_assert(
       checkCall<decltype(&grid), true, Range<Grid2D>, std::vector<float> &>() ==
-      CallError::LaunchNotOneDimensional);
+      CallError::None);
+}
+
+TEST(Params, LaunchSetsTheBlockShape) {
+  // Defaults: 256 along x, 32 x 8, 32 x 4 x 2.
+  static_assert(blockShape(1, Launch{}).x == 256);
+  static_assert(blockShape(2, Launch{}).y == 8 && blockShape(3, Launch{}).z == 2);
+  // .block sets a one-dimensional launch's block, .block_shape a 2-D or
+  // 3-D one's; unset components are 1.
+  constexpr Extent OneD = blockShape(1, Launch{.block = 64});
+  static_assert(OneD.x == 64 && OneD.y == 1 && OneD.z == 1);
+  constexpr Extent ThreeD = blockShape(3, Launch{.block_shape = {32, 8}});
+  static_assert(ThreeD.x == 32 && ThreeD.y == 8 && ThreeD.z == 1);
+  // Each field belongs to one kind of launch.
+  EXPECT_EQ(launchMismatch(1, Launch{.threads = 10, .block = 64}), nullptr);
+  EXPECT_EQ(launchMismatch(3, Launch{.block_shape = {32, 8, 1}}), nullptr);
+  EXPECT_NE(launchMismatch(2, Launch{.threads = 10}), nullptr);
+  EXPECT_NE(launchMismatch(3, Launch{.block = 128}), nullptr);
+  EXPECT_NE(launchMismatch(1, Launch{.block_shape = {128}}), nullptr);
 }
 
 } // namespace

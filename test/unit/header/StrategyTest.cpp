@@ -41,7 +41,7 @@ std::string describe(const std::optional<PartitionProblem> &P) {
 /// The strategy's extent padded to whole blocks of the shape offload() uses:
 /// the threads past the extent must get no pieces.
 template <class S> Extent paddedLaunch(const S &Strategy, std::uint64_t Size) {
-  Extent E = Strategy.extent(Size), B = blockShape(S::dims, 0);
+  Extent E = Strategy.extent(Size), B = blockShape(S::dims, Launch{});
   return {ceilDiv(E.x, B.x) * B.x, ceilDiv(E.y, B.y) * B.y,
           ceilDiv(E.z, B.z) * B.z};
 }
