@@ -189,24 +189,51 @@ const std::vector<std::string> SingleLaunchTunings = {
     "managed_direct_256", "device_occgs_256", "single_launch_occgs_256"};
 inline bool singleLaunch(int Tuning) { return Tuning == 2; }
 
+/// V from lane (lane + Offset) of the warp, for any trivially copyable T of
+/// whole 4-byte words (double, MinLoc, Int3).
+template <class T> __device__ T shuffleDown(T V, unsigned Offset) {
+  static_assert(sizeof(T) % 4 == 0, "shuffled in 4-byte words");
+  unsigned Words[sizeof(T) / 4];
+  memcpy(Words, &V, sizeof(T));
+  for (unsigned &W : Words)
+    W = __shfl_down_sync(0xffffffffu, W, Offset);
+  memcpy(&V, Words, sizeof(T));
+  return V;
+}
+
+/// Combine over the block with warp shuffles, then over the warps' results;
+/// thread 0 gets the total. Every thread of the block calls it.
+template <class T, class Op> __device__ T blockShuffleReduce(T V, Op Combine) {
+  __shared__ T Warps[Block / 32];
+  for (unsigned Offset = 16; Offset > 0; Offset /= 2)
+    V = Combine(V, shuffleDown(V, Offset));
+  if (threadIdx.x % 32 == 0)
+    Warps[threadIdx.x / 32] = V;
+  __syncthreads();
+  if (threadIdx.x < 32) {
+    V = Warps[threadIdx.x < Block / 32 ? threadIdx.x : 0];
+    for (unsigned Offset = Block / 64; Offset > 0; Offset /= 2)
+      V = Combine(V, shuffleDown(V, Offset));
+  }
+  return V;
+}
+
 /// The single_launch tuning, in the shape of RAJA's newest device reducers:
-/// one kernel over an occupancy-sized grid; each block leaves its total in
-/// Partials, and the last block to finish combines them and writes
-/// Combine(Init, total) to Out, so the host neither resets nor finishes
-/// anything and one small copy brings the result back. Element(I) is
-/// element I's contribution.
+/// one kernel over an occupancy-sized grid; each block reduces with warp
+/// shuffles and leaves its total in Partials, and the last block to finish
+/// combines them and writes Combine(Init, total) to Out, so the host neither
+/// resets nor finishes anything and one small copy brings the result back.
+/// Element(I) is element I's contribution.
 template <class T, class Element, class Op>
 __global__ void singleLaunchK(Element E, T Init, Op Combine, T *Partials,
                               unsigned *Done, T *Out, Index N) {
-  __shared__ T Shared[Block];
   __shared__ bool Last;
   T V = Init;
   for (Index I = globalIndex(); I < N; I += Index(gridDim.x) * Block)
     V = Combine(V, E(I));
-  Shared[threadIdx.x] = V;
-  treeReduce(Shared, Combine);
+  V = blockShuffleReduce(V, Combine);
   if (threadIdx.x == 0) {
-    Partials[blockIdx.x] = Shared[0];
+    Partials[blockIdx.x] = V;
     __threadfence(); // the partial is visible before the count says so
     Last = atomicAdd(Done, 1u) == gridDim.x - 1;
   }
@@ -217,10 +244,9 @@ __global__ void singleLaunchK(Element E, T Init, Op Combine, T *Partials,
   V = Init;
   for (unsigned B = threadIdx.x; B < gridDim.x; B += Block)
     V = Combine(V, Partials[B]);
-  Shared[threadIdx.x] = V;
-  treeReduce(Shared, Combine);
+  V = blockShuffleReduce(V, Combine);
   if (threadIdx.x == 0) {
-    *Out = Combine(Init, Shared[0]);
+    *Out = Combine(Init, V);
     *Done = 0; // ready for the next launch
   }
 }
