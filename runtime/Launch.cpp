@@ -102,11 +102,12 @@ static std::string slotName(const KernelRecord &K, unsigned Slot) {
 /// the kernel writes neither of them.
 static Error checkPreloadSharing(const KernelRecord &K,
                                  ArrayRef<CallMapping::Argument> Args) {
-  for (std::size_t I = 0; I < Args.size(); ++I)
+  for (std::size_t I = 0; I < Args.size(); ++I) {
+    if (!Args[I].Preloaded)
+      continue;
     for (std::size_t J = I + 1; J < Args.size(); ++J) {
       const CallMapping::Argument &A = Args[I], &B = Args[J];
-      if (!A.Preloaded || !B.Preloaded ||
-          !((A.Type | B.Type) & detail::MapTypeFrom))
+      if (!B.Preloaded || !((A.Type | B.Type) & detail::MapTypeFrom))
         continue;
       const char *ABegin = static_cast<const char *>(A.Device);
       const char *BBegin = static_cast<const char *>(B.Device);
@@ -120,6 +121,7 @@ static Error checkPreloadSharing(const KernelRecord &K,
                                                                : B.Slot))
                 .str());
     }
+  }
   return Error::success();
 }
 
