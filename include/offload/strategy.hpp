@@ -23,9 +23,9 @@
 // std::ranges::borrowed_range, whose iterators stay valid after the range
 // object is gone, since a Region calls pieces() once and keeps only the
 // iterators. Standard views qualify (std::views::iota(first, last), a
-// std::span, a std::ranges::subrange), as do detail::Strided and
-// detail::Optional below, which the shipped strategies use; a container
-// returned by value (a std::array) does not. So does a hand-written range
+// std::span, a std::ranges::subrange), as do detail::Strided,
+// detail::StridedBelow and detail::Optional below, which the shipped
+// strategies use; a container returned by value (a std::array) does not. So does a hand-written range
 // that a range-based for loop can walk (begin(), end(), and an iterator with
 // *, ++ and != against end()) whose iterators hold their positions
 // themselves rather than point into the object pieces() returned. A
@@ -45,7 +45,10 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <iterator>
+#include <ranges>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -223,6 +226,30 @@ struct Strided {
   constexpr std::default_sentinel_t end() const noexcept { return {}; }
 };
 
+/// The positions First, First + Stride, First + 2 * Stride, ... below
+/// Bound: a borrowed input range whose end is std::default_sentinel. Its
+/// loop is a grid-stride loop, a compare per step and no division.
+struct StridedBelow {
+  std::uint64_t First, Bound, Stride;
+  struct iterator {
+    using value_type = std::uint64_t;
+    using difference_type = std::ptrdiff_t;
+    using iterator_concept = std::input_iterator_tag;
+    std::uint64_t Position, Bound, Stride;
+    constexpr std::uint64_t operator*() const noexcept { return Position; }
+    constexpr iterator &operator++() noexcept {
+      Position += Stride;
+      return *this;
+    }
+    constexpr void operator++(int) noexcept { ++*this; }
+    constexpr bool operator==(std::default_sentinel_t) const noexcept {
+      return Position >= Bound;
+    }
+  };
+  constexpr iterator begin() const noexcept { return {First, Bound, Stride}; }
+  constexpr std::default_sentinel_t end() const noexcept { return {}; }
+};
+
 /// Zero or one position: a borrowed input range whose end is
 /// std::default_sentinel.
 template <class P> struct Optional {
@@ -270,6 +297,34 @@ struct Linear1D {
   }
 };
 
+/// Thread i owns element i for i in [begin, end): the part of an array a
+/// 1-D stencil updates, each thread at its element's own index. The launch
+/// has `end` logical threads, of which the first `begin` own nothing, so a
+/// warp's accesses line up with the data as in a loop over all of it (a
+/// Region over the subrange [begin, end) gives thread i element begin + i,
+/// and its warps straddle one more memory sector each).
+struct Interval1D {
+  std::uint64_t begin = 0, end = 0;
+  static constexpr unsigned dims = 1;
+  constexpr Extent extent(std::uint64_t) const noexcept { return {end}; }
+  constexpr detail::Strided pieces(ThreadIndex T,
+                                   std::uint64_t Size) const noexcept {
+    std::uint64_t I = T.linear();
+    return {I, I >= begin && I < end && I < Size, 1};
+  }
+  constexpr Span span(std::uint64_t I) const noexcept { return {I, 1}; }
+  template <class T>
+  constexpr Item<T> item(T *Data, std::uint64_t I) const noexcept {
+    return {I, Data[I]};
+  }
+  constexpr bool covers(std::uint64_t I) const noexcept {
+    return I >= begin && I < end;
+  }
+  constexpr bool fits(std::uint64_t Size) const noexcept {
+    return begin <= end && end <= Size;
+  }
+};
+
 /// Thread t owns the chunk [t * size, (t + 1) * size) (the last one may be
 /// shorter): each thread works on a contiguous std::span.
 struct Chunked1D {
@@ -304,13 +359,10 @@ struct GridStride1D {
   constexpr Extent extent(std::uint64_t Size) const noexcept {
     return {Size < threads ? Size : threads};
   }
-  constexpr detail::Strided pieces(ThreadIndex T,
-                                   std::uint64_t Size) const noexcept {
+  constexpr detail::StridedBelow pieces(ThreadIndex T,
+                                        std::uint64_t Size) const noexcept {
     std::uint64_t Stride = extent(Size).x, First = T.linear();
-    std::uint64_t Count =
-        First < Stride && First < Size ? detail::ceilDiv(Size - First, Stride)
-                                       : 0;
-    return {First, Count, Stride};
+    return {First, First < Stride ? Size : 0, Stride};
   }
   constexpr Span span(std::uint64_t I) const noexcept { return {I, 1}; }
   template <class T>
@@ -344,10 +396,10 @@ struct Grid2D {
   struct Position {
     std::uint64_t row, col;
   };
-  constexpr detail::Optional<Position> pieces(ThreadIndex T,
-                                              std::uint64_t) const noexcept {
+  constexpr detail::Optional<Position>
+  pieces(ThreadIndex T, std::uint64_t Size) const noexcept {
     Position P{box.row_begin + T.y, box.col_begin + T.x};
-    return {P, P.row < box.row_end && P.col < box.col_end};
+    return {P, P.row < box.row_end && P.col < box.col_end && Size != 0};
   }
   constexpr Span span(Position P) const noexcept {
     return {P.row * cols + P.col, 1};
@@ -376,9 +428,9 @@ struct Rows2D {
   static constexpr unsigned dims = 1;
   constexpr Extent extent(std::uint64_t) const noexcept { return {rows}; }
   constexpr detail::Strided pieces(ThreadIndex T,
-                                   std::uint64_t) const noexcept {
+                                   std::uint64_t Size) const noexcept {
     std::uint64_t R = T.linear();
-    return {R, R < rows, 1};
+    return {R, R < rows && Size != 0, 1};
   }
   constexpr Span span(std::uint64_t R) const noexcept {
     return {R * cols, cols};
@@ -386,6 +438,56 @@ struct Rows2D {
   template <class T>
   constexpr Row<T> item(T *Data, std::uint64_t R) const noexcept {
     return {R, std::span<T>(Data + R * cols, cols)};
+  }
+  constexpr bool fits(std::uint64_t Size) const noexcept {
+    return rows * cols == Size;
+  }
+};
+
+/// A row-major rows x cols matrix, one column per logical thread: thread c
+/// owns the elements (r, c), walked from row 0 down, for recurrences along
+/// columns. The walk has a known length (rows), so the compiler can unroll
+/// it; GridStride1D{cols} gives the same elements through a loop whose
+/// length it cannot know.
+struct Columns2D {
+  std::uint64_t rows = 0, cols = 0;
+  static constexpr unsigned dims = 1;
+  struct Position {
+    std::uint64_t row, col;
+  };
+  /// Rows 0, 1, ..., Count - 1 of column Col: a borrowed input range whose
+  /// end is std::default_sentinel.
+  struct Walk {
+    std::uint64_t Col, Count;
+    struct iterator {
+      using value_type = Position;
+      using difference_type = std::ptrdiff_t;
+      using iterator_concept = std::input_iterator_tag;
+      std::uint64_t Row, Col, Left;
+      constexpr Position operator*() const noexcept { return {Row, Col}; }
+      constexpr iterator &operator++() noexcept {
+        ++Row, --Left;
+        return *this;
+      }
+      constexpr void operator++(int) noexcept { ++*this; }
+      constexpr bool operator==(std::default_sentinel_t) const noexcept {
+        return Left == 0;
+      }
+    };
+    constexpr iterator begin() const noexcept { return {0, Col, Count}; }
+    constexpr std::default_sentinel_t end() const noexcept { return {}; }
+  };
+  constexpr Extent extent(std::uint64_t) const noexcept { return {cols}; }
+  constexpr Walk pieces(ThreadIndex T, std::uint64_t Size) const noexcept {
+    std::uint64_t C = T.linear();
+    return {C, C < cols && Size != 0 ? rows : 0};
+  }
+  constexpr Span span(Position P) const noexcept {
+    return {P.row * cols + P.col, 1};
+  }
+  template <class T>
+  constexpr Item2D<T> item(T *Data, Position P) const noexcept {
+    return {P.row, P.col, Data[P.row * cols + P.col]};
   }
   constexpr bool fits(std::uint64_t Size) const noexcept {
     return rows * cols == Size;
@@ -419,10 +521,11 @@ struct Grid3D {
   struct Position {
     std::uint64_t i, j, k;
   };
-  constexpr detail::Optional<Position> pieces(ThreadIndex T,
-                                              std::uint64_t) const noexcept {
+  constexpr detail::Optional<Position>
+  pieces(ThreadIndex T, std::uint64_t Size) const noexcept {
     Position P{box.i_begin + T.x, box.j_begin + T.y, box.k_begin + T.z};
-    return {P, P.i < box.i_end && P.j < box.j_end && P.k < box.k_end};
+    return {P, P.i < box.i_end && P.j < box.j_end && P.k < box.k_end &&
+                   Size != 0};
   }
   constexpr Span span(Position P) const noexcept {
     return {P.i + ni * (P.j + nj * P.k), 1};
@@ -443,6 +546,87 @@ struct Grid3D {
   }
 };
 
+namespace detail {
+/// An Indexed list entry that is not above the one before it or is past the
+/// data: a GPU traps (the launch fails with an error); the host reports it
+/// and aborts.
+[[noreturn]] inline void indexListBroken(std::uint64_t Entry,
+                                         std::int64_t Value,
+                                         std::uint64_t Size) {
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+  (void)Entry, (void)Value, (void)Size;
+  __builtin_trap();
+#else
+  std::fprintf(stderr,
+               "offload: error: offload::Indexed: entry %llu of the index "
+               "list (%lld) is not above the entry before it, or is not an "
+               "index of the data (size %llu); the list must be strictly "
+               "increasing\n",
+               static_cast<unsigned long long>(Entry),
+               static_cast<long long>(Value),
+               static_cast<unsigned long long>(Size));
+  std::abort();
+#endif
+}
+} // namespace detail
+
+/// Thread t owns element indices[t]: the elements an index list names, such
+/// as a mesh's list of real zones. The list must be strictly increasing,
+/// which makes the elements distinct; each thread checks its own entry
+/// against the one before it and against the data's size (a GPU traps, the
+/// host aborts with a message), so a bad list stops the kernel instead of
+/// racing. The list is read-only kernel data: offload() copies it to the
+/// device with the call, or finds it there when it is a preload() handle.
+template <std::integral I = std::int64_t> struct Indexed {
+  std::span<const I> indices;
+  static constexpr unsigned dims = 1;
+
+  constexpr Indexed() = default;
+  constexpr Indexed(std::span<const I> Indices) noexcept : indices(Indices) {}
+  /// Any contiguous data of I: std::vector, std::array, a preload() handle.
+  template <class R>
+  requires std::ranges::contiguous_range<const R> &&
+      std::ranges::sized_range<const R> &&
+      std::same_as<std::ranges::range_value_t<const R>, I>
+  constexpr Indexed(const R &Indices) noexcept
+      : indices(std::ranges::data(Indices), std::ranges::size(Indices)) {}
+
+  constexpr Extent extent(std::uint64_t) const noexcept {
+    return {indices.size()};
+  }
+  constexpr detail::Optional<std::uint64_t>
+  pieces(ThreadIndex T, std::uint64_t Size) const noexcept {
+    const std::uint64_t Entry = T.linear();
+    if (Size == 0 || Entry >= indices.size())
+      return {0, false};
+    const I Index = indices[Entry];
+    // Negative entries convert to values past any size.
+    if (static_cast<std::uint64_t>(Index) >= Size ||
+        (Entry != 0 && !(indices[Entry - 1] < Index))) [[unlikely]]
+      detail::indexListBroken(Entry, static_cast<std::int64_t>(Index), Size);
+    return {static_cast<std::uint64_t>(Index), true};
+  }
+  constexpr Span span(std::uint64_t E) const noexcept { return {E, 1}; }
+  template <class T>
+  constexpr Item<T> item(T *Data, std::uint64_t E) const noexcept {
+    return {E, Data[E]};
+  }
+  /// Whether the list names element E (the list is sorted).
+  constexpr bool covers(std::uint64_t E) const noexcept {
+    std::uint64_t Low = 0, High = indices.size();
+    while (Low < High) {
+      std::uint64_t Mid = Low + (High - Low) / 2;
+      if (static_cast<std::uint64_t>(indices[Mid]) < E)
+        Low = Mid + 1;
+      else
+        High = Mid;
+    }
+    return Low < indices.size() && static_cast<std::uint64_t>(indices[Low]) == E;
+  }
+};
+template <class R>
+Indexed(const R &) -> Indexed<std::ranges::range_value_t<const R>>;
+
 } // namespace offload
 
 // Their iterators hold the positions themselves, not references into the
@@ -450,6 +634,12 @@ struct Grid3D {
 template <>
 inline constexpr bool
     std::ranges::enable_borrowed_range<offload::detail::Strided> = true;
+template <>
+inline constexpr bool
+    std::ranges::enable_borrowed_range<offload::detail::StridedBelow> = true;
+template <>
+inline constexpr bool
+    std::ranges::enable_borrowed_range<offload::Columns2D::Walk> = true;
 template <class P>
 inline constexpr bool
     std::ranges::enable_borrowed_range<offload::detail::Optional<P>> = true;
@@ -461,8 +651,14 @@ inline constexpr bool
   template <> inline constexpr bool offload::unsafe_disjoint_strategy<S> = true
 
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Linear1D);
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Interval1D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Chunked1D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::GridStride1D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Grid2D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Rows2D);
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Columns2D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Grid3D);
+// Indexed checks its list in the kernel (above).
+template <class I>
+inline constexpr bool offload::unsafe_disjoint_strategy<offload::Indexed<I>> =
+    true;

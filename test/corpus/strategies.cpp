@@ -1,6 +1,8 @@
-// Regions and Ranges with every built-in strategy (Linear1D, Chunked1D,
-// GridStride1D, Grid2D with and without a box, Rows2D, Grid3D with and
-// without a box), and user strategies promised disjoint with
+// Regions and Ranges with every built-in strategy (Linear1D, Interval1D,
+// Chunked1D, GridStride1D, Grid2D with and without a box, Rows2D,
+// Columns2D, Grid3D
+// with and without a box, Indexed with int and std::int64_t lists, copied or
+// preloaded), and user strategies promised disjoint with
 // OFFLOAD_UNSAFE_DISJOINT_STRATEGY: one with a hand-written range of
 // positions, one whose pieces() is a std::views::iota. Each element records
 // which index its thread saw; an element no thread owned keeps its initial
@@ -84,6 +86,16 @@ void mark_grid2d(std::uint64_t cols, Region<std::uint64_t, offload::Grid2D> r) {
     v += row * cols + col + 1;
 }
 
+// Each element gets its position plus the sum of the column above it.
+void mark_columns(std::uint64_t cols,
+                  Region<std::uint64_t, offload::Columns2D> r) {
+  std::uint64_t above = 0;
+  for (auto [row, col, v] : r) {
+    v += row * cols + col + 1 + above;
+    above = v;
+  }
+}
+
 void jacobi(std::uint64_t n, std::span<const double> a,
             Region<double, offload::Grid2D> b) {
   for (auto [i, j, bij] : b)
@@ -117,6 +129,28 @@ void count_grid2d(std::uint64_t cols, Range<offload::Grid2D> r,
     hits.add(p.row * cols + p.col, 1u);
 }
 
+// A 3-point stencil on the interior of an array.
+void smooth_interior(std::span<const double> in,
+                     Region<double, offload::Interval1D> out) {
+  for (auto [i, v] : out)
+    v = 0.25 * in[i - 1] + 0.5 * in[i] + 0.25 * in[i + 1];
+}
+
+// A 5-point stencil over the real zones of a padded mesh, named by a zone
+// list (what RAJAPerf's DEL_DOT_VEC_2D and MATVEC_3D_STENCIL read).
+template <class I>
+void zone_stencil(std::uint64_t jp, std::span<const double> x,
+                  Region<double, offload::Indexed<I>> out) {
+  for (auto [z, v] : out)
+    v = 0.5 * x[z] + 0.125 * (x[z - 1] + x[z + 1] + x[z - jp] + x[z + jp]);
+}
+
+void count_indexed(Range<offload::Indexed<int>> r,
+                   offload::Atomic<unsigned> hits) {
+  for (std::uint64_t i : r)
+    hits.add(i, 1u);
+}
+
 } // namespace
 
 int main() {
@@ -126,6 +160,18 @@ int main() {
   std::vector<U64> V(777, 0);
   offload::offload(mark_items<offload::Linear1D>, V);
   printSampled("linear1d", 0, V);
+
+  V.assign(777, 0);
+  offload::offload(mark_items<offload::Interval1D>,
+                   Region<U64, offload::Interval1D>(V, {1, 776}));
+  printSampled("interval1d", 0, V);
+  std::vector<double> Smooth(1001);
+  for (U64 I = 0; I < Smooth.size(); ++I)
+    Smooth[I] = double(I % 7) * 0.25;
+  std::vector<double> Smoothed = Smooth;
+  offload::offload(smooth_interior, Smooth,
+                   Region<double, offload::Interval1D>(Smoothed, {1, 1000}));
+  printSampled("interval1d.smooth", 0, Smoothed);
 
   V.assign(1000, 0);
   std::vector<unsigned> Lengths(8, 0);
@@ -164,6 +210,11 @@ int main() {
   // Sums of halves are exact; the product with 0.2 rounds once.
   printSampled("grid2d.jacobi", 0, B);
 
+  V.assign(Rows * Cols, 0);
+  offload::offload(mark_columns, Cols,
+                   Region<U64, offload::Columns2D>(V, {Rows, Cols}));
+  printSampled("columns2d", 0, V);
+
   std::vector<long long> M(Rows * Cols);
   for (U64 I = 0; I < M.size(); ++I)
     M[I] = (long long)(I % 13) - 6;
@@ -192,6 +243,40 @@ int main() {
       count_grid2d, Cols,
       Range<offload::Grid2D>(Rows * Cols, {Rows, Cols, {1, 30, 0, 20}}), Hits);
   printSampled("range_grid2d.box", 0, Hits);
+
+  // Zone lists: the interior of a Jp x Jp mesh, every third row left out.
+  const std::int64_t Jp = 23;
+  std::vector<std::int64_t> Zones;
+  for (std::int64_t J = 1; J < Jp - 1; ++J)
+    for (std::int64_t I = 1; I < Jp - 1; ++I)
+      if (J % 3 != 0)
+        Zones.push_back(I + J * Jp);
+  std::vector<int> Zones32(Zones.begin(), Zones.end());
+  std::vector<double> X(Jp * Jp), Out(Jp * Jp, -1.0);
+  for (U64 I = 0; I < X.size(); ++I)
+    X[I] = double(I % 11) - 2.5;
+  offload::offload(
+      zone_stencil<std::int64_t>, U64(Jp), X,
+      Region<double, offload::Indexed<>>(Out, offload::Indexed(Zones)));
+  // Sums of multiples of 1/2 scaled by powers of two: exact.
+  printSampled("indexed.zones64", 0, Out);
+  Out.assign(Jp * Jp, -1.0);
+  {
+    auto Preloaded = offload::preload(Zones32);
+    offload::offload(zone_stencil<int>, U64(Jp), X,
+                     Region<double, offload::Indexed<int>>(
+                         Out, offload::Indexed(Preloaded)));
+  }
+  printSampled("indexed.zones32.preloaded", 0, Out);
+  Out.assign(Jp * Jp, -1.0);
+  offload::offload(zone_stencil<int>, U64(Jp), X,
+                   Region<double, offload::Indexed<int>>(
+                       Out, offload::Indexed<int>(std::span<const int>())));
+  printSampled("indexed.empty", 0, Out);
+  Hits.assign(Jp * Jp, 0);
+  offload::offload(count_indexed,
+                   Range<offload::Indexed<int>>(Jp * Jp, Zones32), Hits);
+  printSampled("range_indexed", 0, Hits);
 
   V.assign(1001, 0);
   offload::offload(mark_items<Reversed1D>, Region<U64, Reversed1D>(V));

@@ -129,6 +129,31 @@ template <class T> T getWords(const std::uint64_t *S) {
   return *std::launder(reinterpret_cast<T *>(Bytes));
 }
 
+/// A Region's or Range's strategy: its bytes in the slots, except an
+/// Indexed list, which is mapped to the device like read-only data.
+template <class S> struct StrategyParam {
+  static void put(const S &Strat, SlotWriter &W) {
+    if constexpr (StrategySlots<S> != 0)
+      putWords(Strat, W);
+  }
+  static S rebuild(const std::uint64_t *Slot) {
+    if constexpr (StrategySlots<S> != 0)
+      return getWords<S>(Slot);
+    else
+      return S{};
+  }
+};
+template <class I> struct StrategyParam<Indexed<I>> {
+  static_assert(StrategySlots<Indexed<I>> == 2);
+  static void put(const Indexed<I> &Strat, SlotWriter &W) {
+    W.map(Strat.indices.data(), Strat.indices.size_bytes(), MapKind::To);
+    W.literal(Strat.indices.size());
+  }
+  static Indexed<I> rebuild(const std::uint64_t *Slot) {
+    return std::span<const I>(reinterpret_cast<const I *>(Slot[0]), Slot[1]);
+  }
+};
+
 /// Per-thread state of a parameter in a kernel entry; only reductions have
 /// one.
 struct NoState {};
@@ -169,16 +194,12 @@ template <class T, class S> struct Param<Region<T, S>> : ParamDefaults {
   static void put(const Region<T, S> &R, SlotWriter &W) {
     W.map(R.data(), R.size() * sizeof(T), MapKind::ToFrom);
     W.literal(R.size());
-    if constexpr (StrategySlots<S> != 0)
-      putWords(R.strategy(), W);
+    StrategyParam<S>::put(R.strategy(), W);
   }
   static Region<T, S> rebuild(const std::uint64_t *Slot,
                               const ThreadIndex &Thread, NoState &) {
-    S Strategy{};
-    if constexpr (StrategySlots<S> != 0)
-      Strategy = getWords<S>(Slot + 2);
     return RegionAccess::bind(reinterpret_cast<T *>(Slot[0]), Slot[1], Thread,
-                              Strategy);
+                              StrategyParam<S>::rebuild(Slot + 2));
   }
 };
 template <class T, class S>
@@ -192,15 +213,12 @@ template <class S> struct Param<Range<S>> : ParamDefaults {
   static Extent extent(const Range<S> &R) { return R.extent(); }
   static void put(const Range<S> &R, SlotWriter &W) {
     W.literal(R.size());
-    if constexpr (StrategySlots<S> != 0)
-      putWords(R.strategy(), W);
+    StrategyParam<S>::put(R.strategy(), W);
   }
   static Range<S> rebuild(const std::uint64_t *Slot, const ThreadIndex &Thread,
                           NoState &) {
-    S Strategy{};
-    if constexpr (StrategySlots<S> != 0)
-      Strategy = getWords<S>(Slot + 1);
-    return RegionAccess::bind(Slot[0], Thread, Strategy);
+    return RegionAccess::bind(Slot[0], Thread,
+                              StrategyParam<S>::rebuild(Slot + 1));
   }
 };
 template <class S> struct Param<const Range<S> &> : Param<Range<S>> {};

@@ -94,11 +94,23 @@ TEST(Params, RegionsMapToAndFromAndBindTheThread) {
 }
 
 TEST(Params, AnUnboundRegionYieldsNothingOnTheHost) {
-  std::vector<int> V(3);
-  int Pieces = 0;
-  for (auto Item : Region<int>(V))
-    (void)Item, ++Pieces;
-  EXPECT_EQ(Pieces, 0);
+  std::vector<int> V(12);
+  auto Count = [](const auto &R) {
+    int Pieces = 0;
+    for (auto Item : R)
+      (void)Item, ++Pieces;
+    return Pieces;
+  };
+  EXPECT_EQ(Count(Region<int>(V)), 0);
+  EXPECT_EQ(Count(Region<int, Interval1D>(V, {1, 11})), 0);
+  EXPECT_EQ(Count(Region<int, GridStride1D>(V, {4})), 0);
+  EXPECT_EQ(Count(Region<int, Grid2D>(V, {3, 4})), 0);
+  EXPECT_EQ(Count(Region<int, Rows2D>(V, {3, 4})), 0);
+  EXPECT_EQ(Count(Region<int, Columns2D>(V, {3, 4})), 0);
+  EXPECT_EQ(Count(Region<int, Grid3D>(V, {2, 3, 2})), 0);
+  std::vector<int> List = {0, 5};
+  EXPECT_EQ(Count(Region<int, Indexed<int>>(V, List)), 0);
+  EXPECT_EQ(Count(Range<Grid2D>(12, {3, 4})), 0);
 }
 
 TEST(Params, ReductionsSendTheirValueAndMapTheResultBack) {

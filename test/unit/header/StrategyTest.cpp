@@ -69,6 +69,41 @@ TEST(Strategy, GridStride1D) {
       expectExactPartition(GridStride1D{T}, N);
 }
 
+TEST(Strategy, Columns2D) {
+  for (auto [Rows, Cols] : {std::pair<std::uint64_t, std::uint64_t>{1, 1},
+                            {10, 1000}, {3, 257}, {0, 5}, {7, 0}})
+    expectExactPartition(Columns2D{Rows, Cols}, Rows * Cols);
+  EXPECT_FALSE((Columns2D{3, 4}.fits(11)));
+}
+
+TEST(Strategy, Interval1D) {
+  for (std::uint64_t N : Sizes)
+    for (std::uint64_t B : {std::uint64_t(0), std::uint64_t(1), N / 3})
+      for (std::uint64_t E : {N, N - N / 4, B})
+        if (B <= E && E <= N) {
+          Interval1D S{B, E};
+          EXPECT_TRUE(S.fits(N));
+          expectExactPartition(S, N);
+        }
+  EXPECT_FALSE((Interval1D{3, 2}.fits(10)));
+  EXPECT_FALSE((Interval1D{0, 11}.fits(10)));
+}
+
+// Every k-th element, and the elements covers() names.
+TEST(Strategy, Indexed) {
+  for (std::uint64_t K : {1u, 2u, 5u})
+    for (std::uint64_t N : Sizes) {
+      std::vector<int> List;
+      for (std::uint64_t I = K / 2; I < N; I += K)
+        List.push_back(int(I));
+      Indexed<int> Strategy(List);
+      expectExactPartition(Strategy, N);
+      for (std::uint64_t I = 0; I < N; ++I)
+        EXPECT_EQ(Strategy.covers(I), I >= K / 2 && (I - K / 2) % K == 0);
+      EXPECT_EQ(Strategy.extent(N).x, List.size());
+    }
+}
+
 struct Shape2D {
   std::uint64_t Rows, Cols;
 };
@@ -175,6 +210,8 @@ TEST(Strategy, ShapesMustFitTheirData) {
 using Position2D = Grid2D::Position;
 static_assert(std::ranges::input_range<Strided> &&
               std::ranges::borrowed_range<Strided>);
+static_assert(std::ranges::input_range<StridedBelow> &&
+              std::ranges::borrowed_range<StridedBelow>);
 static_assert(std::ranges::input_range<Optional<Position2D>> &&
               std::ranges::borrowed_range<Optional<Position2D>>);
 static_assert(std::input_iterator<Strided::iterator>);
@@ -197,7 +234,8 @@ template <class R> constexpr bool agrees() {
 }
 using U64 = std::uint64_t;
 using IotaView = std::ranges::iota_view<U64, U64>;
-static_assert(agrees<Strided>() && agrees<Optional<Position2D>>());
+static_assert(agrees<Strided>() && agrees<StridedBelow>() &&
+              agrees<Optional<Position2D>>());
 static_assert(agrees<IotaView>() && BorrowedRange<IotaView>);
 static_assert(agrees<std::span<const U64>>() &&
               BorrowedRange<std::span<const U64>>);

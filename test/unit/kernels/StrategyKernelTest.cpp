@@ -75,6 +75,17 @@ void countRange2D(u64 Cols, Range<Grid2D> R, Atomic<u64> Hits) {
     Hits.add(P.row * Cols + P.col, P.row * Cols + P.col + 1);
 }
 
+void countIndexed(Range<Indexed<int>> R, Atomic<u64> Hits) {
+  for (u64 I : R)
+    Hits.add(I, I + 1);
+}
+void markIndexedTwice(Region<u64, Indexed<int>> R) {
+  for (auto [I, V] : R)
+    V += I + 1;
+  for (auto [I, V] : R)
+    V *= 2;
+}
+
 void countIota(Range<IotaBlocks> R, Atomic<u64> Hits) {
   for (u64 I : R)
     Hits.add(I, I + 1);
@@ -196,6 +207,89 @@ TEST(StrategyKernel, AUserStrategyOnIotaViews) {
       offload::offload(countIota, Range<IotaBlocks>(N, {K}), Hits);
       expectMarked(Hits, All);
     }
+}
+
+// Each thread walks its column top-down: a running sum along the column.
+void prefixColumns(Region<u64, Columns2D> R) {
+  u64 Sum = 0;
+  for (Item2D<u64> E : R)
+    E.value = Sum += E.value;
+}
+
+TEST(StrategyKernel, Columns2D) {
+  for (Shape S : Shapes) {
+    std::vector<u64> V(S.Rows * S.Cols);
+    for (u64 I = 0; I < V.size(); ++I)
+      V[I] = I % 7;
+    std::vector<u64> Want = V;
+    for (u64 C = 0; C < S.Cols; ++C)
+      for (u64 R = 1; R < S.Rows; ++R)
+        Want[R * S.Cols + C] += Want[(R - 1) * S.Cols + C];
+    offload::offload(prefixColumns,
+                     Region<u64, Columns2D>(V, {S.Rows, S.Cols}));
+    EXPECT_EQ(V, Want) << S.Rows << " x " << S.Cols;
+  }
+}
+
+TEST(StrategyKernel, Interval1D) {
+  for (u64 N : Sizes) {
+    std::vector<u64> V(N, 0);
+    const u64 B = N / 5, E = N - N / 7;
+    offload::offload(markItems<Interval1D>, Region<u64, Interval1D>(V, {B, E}));
+    expectMarked(V, [&](u64 I) { return I >= B && I < E; });
+  }
+}
+
+// Every third element, then every element but the first and last, from
+// int64 and int lists, copied with the call or preloaded.
+TEST(StrategyKernel, Indexed) {
+  for (u64 N : Sizes) {
+    std::vector<std::int64_t> Thirds;
+    for (u64 I = 0; I < N; I += 3)
+      Thirds.push_back(std::int64_t(I));
+    std::vector<u64> V(N, 0);
+    offload::offload(markItems<Indexed<>>,
+                     Region<u64, Indexed<>>(V, Indexed(Thirds)));
+    expectMarked(V, [](u64 I) { return I % 3 == 0; });
+
+    std::vector<int> Inner;
+    for (u64 I = 1; I + 1 < N; ++I)
+      Inner.push_back(int(I));
+    auto Inside = [N](u64 I) { return I > 0 && I + 1 < N; };
+    auto List = offload::preload(Inner);
+    std::vector<u64> Hits(N, 0);
+    offload::offload(countIndexed, Range<Indexed<int>>(N, List), Hits);
+    expectMarked(Hits, Inside);
+    V.assign(N, 0);
+    offload::offload(markIndexedTwice,
+                     Region<u64, Indexed<int>>(V, Indexed(List)));
+    for (u64 I = 0; I < N; ++I)
+      EXPECT_EQ(V[I], Inside(I) ? 2 * (I + 1) : 0) << I << " of " << N;
+  }
+}
+
+void markIndexed(Region<int, Indexed<int>> R) {
+  for (auto [I, V] : R)
+    V = 1;
+}
+
+TEST(StrategyKernelDeathTest, AnIndexListOutOfOrderStopsTheProgram) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  std::vector<int> V(64, 0);
+  // On the host: the entry is reported; on a GPU: the kernel traps and the
+  // launch fails.
+  std::vector<int> Repeated = {3, 9, 9, 20};
+  EXPECT_DEATH(offload::offload(markIndexed, Region<int, Indexed<int>>(
+                                                 V, Indexed(Repeated))),
+               "offload: error:");
+  std::vector<int> Past = {3, 9, 64};
+  EXPECT_DEATH(
+      offload::offload(markIndexed, Region<int, Indexed<int>>(V, Indexed(Past))),
+      "offload: error:");
+  std::vector<int> Negative = {-1, 9};
+  EXPECT_DEATH(offload::offload(markIndexed, Region<int, Indexed<int>>(
+                                                 V, Indexed(Negative))),
+               "offload: error:");
 }
 
 } // namespace
