@@ -252,7 +252,9 @@ __global__ void singleLaunchK(Element E, T Init, Op Combine, T *Partials,
 }
 
 /// Runs singleLaunchK once per call: device partials and counter, the
-/// result copied into pinned memory.
+/// result copied into pinned memory. On a stream of its own, as RAJA's
+/// reducers run on their resource's stream: the legacy default stream would
+/// order the copy behind every stream of the device.
 template <class T, class Element, class Op> class SingleLaunch {
 public:
   SingleLaunch(Element E, T Init, Op Combine, Index N)
@@ -262,18 +264,21 @@ public:
     CUDA_CHECK(cudaMalloc(&Done, sizeof(unsigned)));
     CUDA_CHECK(cudaMemset(Done, 0, sizeof(unsigned)));
     CUDA_CHECK(cudaMallocHost(&Host, sizeof(T)));
+    CUDA_CHECK(cudaStreamCreateWithFlags(&Stream, cudaStreamNonBlocking));
   }
   ~SingleLaunch() {
+    cudaStreamDestroy(Stream);
     cudaFree(Partials);
     cudaFree(Done);
     cudaFreeHost(Host);
   }
   T operator()() {
     T *Out = Partials + Grid;
-    singleLaunchK<<<Grid, Block>>>(E, Init, Combine, Partials, Done, Out, N);
+    singleLaunchK<<<Grid, Block, 0, Stream>>>(E, Init, Combine, Partials,
+                                              Done, Out, N);
     CUDA_CHECK(
-        cudaMemcpyAsync(Host, Out, sizeof(T), cudaMemcpyDeviceToHost, 0));
-    CUDA_CHECK(cudaStreamSynchronize(0));
+        cudaMemcpyAsync(Host, Out, sizeof(T), cudaMemcpyDeviceToHost, Stream));
+    CUDA_CHECK(cudaStreamSynchronize(Stream));
     return *Host;
   }
   int registers() const {
@@ -290,6 +295,7 @@ private:
   unsigned Grid;
   T *Partials = nullptr, *Host = nullptr;
   unsigned *Done = nullptr;
+  cudaStream_t Stream = nullptr;
 };
 template <class T, class Element, class Op>
 SingleLaunch<T, Element, Op> singleLaunch(Element E, T Init, Op Combine,

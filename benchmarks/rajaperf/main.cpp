@@ -1,8 +1,9 @@
 //===- benchmarks/rajaperf/main.cpp - The RAJAPerf subset, all variants ---===//
 //
-// Runs 46 RAJA Performance Suite kernels in every variant (offload with
-// preloaded data, offload with automatic data movement, hand-written CUDA,
-// sequential host reference), RAJAPerf's way: the reps loop timed between
+// Runs 46 RAJA Performance Suite kernels, and idiomatic versions of four of
+// them (KERNEL+how), in every variant (offload with preloaded data, offload
+// with automatic data movement, hand-written CUDA, sequential host
+// reference), RAJAPerf's way: the reps loop timed between
 // device synchronisations, several passes, checksums against the host
 // reference. Prints a table, optionally writes a CSV, and exits non-zero if
 // any checksum is off.
@@ -335,6 +336,15 @@ std::vector<Entry> allKernels() {
       {{"Polybench_2MM", 1000000, 2, Normal}, runnerFor<TwoMM>()},
       {{"Polybench_FDTD_2D", Fdtd2D::DefaultSize, 8, Normal},
        runnerFor<Fdtd2D>()},
+      // Idiomatic versions, named KERNEL+how (variants.hpp).
+      {{"Basic_PI_ATOMIC+aggregated", 1000000, 50, Normal, true},
+       runnerFor<PiAtomicAggregated>()},
+      {{"Algorithm_HISTOGRAM+runs", 1000000, 50, Normal},
+       runnerFor<HistogramRuns>()},
+      {{"Apps_MATVEC_3D_STENCIL+box", 1000000, 100, Normal},
+       runnerFor<Matvec3DBox>()},
+      {{"Apps_DEL_DOT_VEC_2D+box", 1000000, 100, Normal},
+       runnerFor<DelDotVec2DBox>()},
   };
 }
 

@@ -76,7 +76,17 @@ void reduce3IntKernel(offload::Range<GridStride1D> R, std::span<const int> Vec,
   }
 }
 
+// RAJAPerf's algorithm: one atomic add per element. fetch_add is one atomic
+// per call; add(), in the idiomatic variant, lets a GPU combine a warp's adds
+// to one address into one.
 void piAtomicKernel(offload::Range<> R, Real Dx, offload::Atomic<Real> Pi) {
+  for (std::uint64_t I : R) {
+    Real X = (Real(I) + 0.5) * Dx;
+    (void)Pi.fetch_add(0, Dx / (1.0 + X * X));
+  }
+}
+void piAtomicAggregatedKernel(offload::Range<> R, Real Dx,
+                              offload::Atomic<Real> Pi) {
   for (std::uint64_t I : R) {
     Real X = (Real(I) + 0.5) * Dx;
     Pi.add(0, Dx / (1.0 + X * X));
@@ -89,10 +99,23 @@ void reduceSumKernel(offload::Range<GridStride1D> R, CR X,
     Sum += X[I];
 }
 
-// Each thread counts a run of Bins and adds a count whenever the bin
-// changes (RAJAPerf's CUDA kernel counts in shared memory instead).
+// RAJAPerf's algorithm without its shared-memory stage (team memory is a
+// later feature): one atomic increment per element, into one of
+// HistogramCopies sets of counters by warp, as RAJAPerf's global
+// replication; the host adds the sets. fetch_add is one atomic per call;
+// add(), in the idiomatic variant, lets a warp combine its adds.
+constexpr std::uint64_t HistogramCopies = 2;
+void histogramKernel(offload::Range<> R, std::span<const Index> Bins,
+                     offload::Atomic<unsigned long long> Counts) {
+  for (std::uint64_t I : R)
+    (void)Counts.fetch_add(
+        Bins[I] + I / 32 % HistogramCopies * Histogram::NumBins, 1);
+}
+
+// Idiomatic: each thread counts a run of Bins and adds a count whenever the
+// bin changes.
 constexpr std::uint64_t HistogramRun = 16;
-void histogramKernel(offload::Range<offload::Chunked1D> R,
+void histogramRunsKernel(offload::Range<offload::Chunked1D> R,
                      std::span<const Index> Bins,
                      offload::Atomic<unsigned long long> Counts) {
   for (auto [First, Length] : R) {
@@ -160,9 +183,20 @@ void gemmKernel(CR A, CR B, Index Nk, Index Nj, Region<Real, Grid2D> C) {
   }
 }
 
+// RAJAPerf's algorithm: B's real zones from the zone list.
 void matvecKernel(CR X, CR Dbl, CR Dbc, CR Dbr, CR Dcl, CR Dcc, CR Dcr, CR Dfl,
                   CR Dfc, CR Dfr, CR Cbl, CR Cbc, CR Cbr, CR Ccl, CR Ccc,
-                  Index Jp, Index Kp, Region<Real, Grid3D> B) {
+                  Index Jp, Index Kp, Region<Real, offload::Indexed<Index>> B) {
+  const CR Coef[14] = {Dbl, Dbc, Dbr, Dcl, Dcc, Dcr, Dfl,
+                       Dfc, Dfr, Cbl, Cbc, Cbr, Ccl, Ccc};
+  for (auto [I, V] : B)
+    V = formula::matvec(Coef, X, Index(I), Jp, Kp);
+}
+
+// Idiomatic: the real zones as a box of the node array.
+void matvecBoxKernel(CR X, CR Dbl, CR Dbc, CR Dbr, CR Dcl, CR Dcc, CR Dcr,
+                     CR Dfl, CR Dfc, CR Dfr, CR Cbl, CR Cbc, CR Cbr, CR Ccl,
+                     CR Ccc, Index Jp, Index Kp, Region<Real, Grid3D> B) {
   const CR Coef[14] = {Dbl, Dbc, Dbr, Dcl, Dcc, Dcr, Dfl,
                        Dfc, Dfr, Cbl, Cbc, Cbr, Ccl, Ccc};
   for (auto [I, J, K, V] : B)
@@ -176,8 +210,16 @@ void vol3dKernel(CR X, CR Y, CR Z, Index First, Index Jp, Index Kp,
     V = formula::vol3d(X, Y, Z, First + I, Jp, Kp);
 }
 
+// RAJAPerf's algorithm: the zones from the zone list.
 void delDotKernel(CR X, CR Y, CR Fx, CR Fy, Index Jp,
-                  Region<Real, Grid2D> Div) {
+                  Region<Real, offload::Indexed<Index>> Div) {
+  for (auto [I, V] : Div)
+    V = formula::delDotVec2d(X, Y, Fx, Fy, Index(I), Jp);
+}
+
+// Idiomatic: the real zones as a box of the node array.
+void delDotBoxKernel(CR X, CR Y, CR Fx, CR Fy, Index Jp,
+                     Region<Real, Grid2D> Div) {
   for (auto [J, I, V] : Div)
     V = formula::delDotVec2d(X, Y, Fx, Fy, I + J * Jp, Jp);
 }
@@ -387,19 +429,33 @@ static Measured run(Reduce3Int &D, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(Reduce3Int)
 
-static Measured run(PiAtomic &D, Index Reps, bool) {
+/// Launch(Pi) makes the offload() call.
+template <class Launch>
+static Measured runPiAtomic(PiAtomic &D, Index Reps, Launch L, int Registers) {
   // No arrays: both interfaces make the same calls.
   return measureAutomatic(
       [&] {
         for (Index R = 0; R < Reps; ++R) {
           std::array<Real, 1> Pi{0.0};
-          offload(piAtomicKernel, D.N, D.Dx, Pi);
+          L(Pi);
           D.Pi = Pi[0] * 4.0;
         }
       },
+      Registers);
+}
+static Measured run(PiAtomic &D, Index Reps, bool) {
+  return runPiAtomic(
+      D, Reps, [&](auto &Pi) { offload(piAtomicKernel, D.N, D.Dx, Pi); },
       registers(piAtomicKernel));
 }
 RAJAPERF_BOTH_VARIANTS(PiAtomic)
+static Measured run(PiAtomicAggregated &D, Index Reps, bool) {
+  return runPiAtomic(
+      D, Reps,
+      [&](auto &Pi) { offload(piAtomicAggregatedKernel, D.N, D.Dx, Pi); },
+      registers(piAtomicAggregatedKernel));
+}
+RAJAPERF_BOTH_VARIANTS(PiAtomicAggregated)
 
 static Measured run(ReduceSum &D, Index Reps, bool Staged) {
   const auto Positions = strided(reduceSumKernel, D.N);
@@ -417,22 +473,46 @@ static Measured run(ReduceSum &D, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(ReduceSum)
 
-static Measured run(Histogram &D, Index Reps, bool Staged) {
+/// Launch(Bins, Counts) makes the offload() call; Counts holds Copies sets
+/// of counters.
+template <class Launch>
+static Measured runHistogram(Histogram &D, Index Reps, bool Staged,
+                             std::uint64_t Copies, Launch L, int Registers) {
   auto Loop = [&](auto &Bins) {
     for (Index R = 0; R < Reps; ++R) {
-      std::vector<unsigned long long> Counts(Histogram::NumBins, 0);
-      offload(histogramKernel,
-              offload::Range<offload::Chunked1D>(D.N, {HistogramRun}), Bins,
-              Counts);
-      D.Counts = Counts;
+      std::vector<unsigned long long> Counts(Histogram::NumBins * Copies, 0);
+      L(Bins, Counts);
+      for (Index B = 0; B < Histogram::NumBins; ++B) {
+        D.Counts[B] = 0;
+        for (std::uint64_t C = 0; C < Copies; ++C)
+          D.Counts[B] += Counts[B + C * Histogram::NumBins];
+      }
     }
   };
   return twoWays(
-      Staged, Loop, registers(histogramKernel),
+      Staged, Loop, Registers,
       [&] { return std::make_tuple(preload(D.Bins)); },
       [&] { return std::tie(D.Bins); });
 }
+static Measured run(Histogram &D, Index Reps, bool Staged) {
+  return runHistogram(
+      D, Reps, Staged, HistogramCopies,
+      [&](auto &Bins, auto &Counts) {
+        offload(histogramKernel, D.N, Bins, Counts);
+      },
+      registers(histogramKernel));
+}
 RAJAPERF_BOTH_VARIANTS(Histogram)
+static Measured run(HistogramRuns &D, Index Reps, bool Staged) {
+  const offload::Range<offload::Chunked1D> Runs(D.N, {HistogramRun});
+  return runHistogram(
+      D, Reps, Staged, 1,
+      [&](auto &Bins, auto &Counts) {
+        offload(histogramRunsKernel, Runs, Bins, Counts);
+      },
+      registers(histogramRunsKernel));
+}
+RAJAPERF_BOTH_VARIANTS(HistogramRuns)
 
 static Measured run(FirstMin &D, Index Reps, bool Staged) {
   const auto Positions = strided(firstMinKernel, D.N);
@@ -533,34 +613,54 @@ static Measured run(Gemm &D, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(Gemm)
 
+/// MATVEC_3D_STENCIL's calls: Loop(B, Zones, X, coefficients...), with the
+/// arrays preloaded or not.
+template <class Loop>
+static Measured runMatvec(Matvec3D &D, bool Staged, Loop L, int Registers) {
+  auto &C = D.Coef;
+  return twoWays(
+      Staged, L, Registers,
+      [&] {
+        return std::make_tuple(
+            preload_mut(D.B), preload(D.RealZones), preload(D.X),
+            preload(C[0]), preload(C[1]), preload(C[2]), preload(C[3]),
+            preload(C[4]), preload(C[5]), preload(C[6]), preload(C[7]),
+            preload(C[8]), preload(C[9]), preload(C[10]), preload(C[11]),
+            preload(C[12]), preload(C[13]));
+      },
+      [&] {
+        return std::tie(D.B, D.RealZones, D.X, C[0], C[1], C[2], C[3], C[4],
+                        C[5], C[6], C[7], C[8], C[9], C[10], C[11], C[12],
+                        C[13]);
+      });
+}
+
 static Measured run(Matvec3D &D, Index Reps, bool Staged) {
+  const Domain &M = D.Dom;
+  auto Loop = [&](auto &B, auto &Zones, auto &X, auto &...C) {
+    Region<Real, offload::Indexed<Index>> Out(B, offload::Indexed(Zones));
+    for (Index R = 0; R < Reps; ++R)
+      offload(matvecKernel, X, C..., M.Jp, M.Kp, Out);
+  };
+  return runMatvec(D, Staged, Loop, registers(matvecKernel));
+}
+RAJAPERF_BOTH_VARIANTS(Matvec3D)
+
+static Measured run(Matvec3DBox &D, Index Reps, bool Staged) {
   const Domain &M = D.Dom;
   auto U = [](Index V) { return std::uint64_t(V); };
   // B spans the whole node box; the real zones are a box inside it.
   const Grid3D Zones(
       U(M.Jp), U(M.Jp), U(M.Jp),
       {U(M.Imin), U(M.Imax), U(M.Jmin), U(M.Jmax), U(M.Kmin), U(M.Kmax)});
-  auto Loop = [&](auto &B, auto &X, auto &...C) {
+  auto Loop = [&](auto &B, auto &, auto &X, auto &...C) {
     for (Index R = 0; R < Reps; ++R)
-      offload(matvecKernel, X, C..., M.Jp, M.Kp,
+      offload(matvecBoxKernel, X, C..., M.Jp, M.Kp,
               Region<Real, Grid3D>(B, Zones));
   };
-  auto &C = D.Coef;
-  return twoWays(
-      Staged, Loop, registers(matvecKernel),
-      [&] {
-        return std::make_tuple(
-            preload_mut(D.B), preload(D.X), preload(C[0]), preload(C[1]),
-            preload(C[2]), preload(C[3]), preload(C[4]), preload(C[5]),
-            preload(C[6]), preload(C[7]), preload(C[8]), preload(C[9]),
-            preload(C[10]), preload(C[11]), preload(C[12]), preload(C[13]));
-      },
-      [&] {
-        return std::tie(D.B, D.X, C[0], C[1], C[2], C[3], C[4], C[5], C[6],
-                        C[7], C[8], C[9], C[10], C[11], C[12], C[13]);
-      });
+  return runMatvec(D, Staged, Loop, registers(matvecBoxKernel));
 }
-RAJAPERF_BOTH_VARIANTS(Matvec3D)
+RAJAPERF_BOTH_VARIANTS(Matvec3DBox)
 
 static Measured run(Vol3D &D, Index Reps, bool Staged) {
   const Domain &M = D.Dom;
@@ -580,25 +680,44 @@ static Measured run(Vol3D &D, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(Vol3D)
 
+/// DEL_DOT_VEC_2D's calls: Loop(Div, Zones, X, Y, Xdot, Ydot), with the
+/// arrays preloaded or not.
+template <class Loop>
+static Measured runDelDot(DelDotVec2D &D, bool Staged, Loop L, int Registers) {
+  return twoWays(
+      Staged, L, Registers,
+      [&] {
+        return std::make_tuple(preload_mut(D.Div), preload(D.RealZones),
+                               preload(D.X), preload(D.Y), preload(D.Xdot),
+                               preload(D.Ydot));
+      },
+      [&] { return std::tie(D.Div, D.RealZones, D.X, D.Y, D.Xdot, D.Ydot); });
+}
+
 static Measured run(DelDotVec2D &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &Div, auto &Zones, auto &X, auto &Y, auto &Fx,
+                  auto &Fy) {
+    Region<Real, offload::Indexed<Index>> Out(Div, offload::Indexed(Zones));
+    for (Index R = 0; R < Reps; ++R)
+      offload(delDotKernel, X, Y, Fx, Fy, D.Dom.Jp, Out);
+  };
+  return runDelDot(D, Staged, Loop, registers(delDotKernel));
+}
+RAJAPERF_BOTH_VARIANTS(DelDotVec2D)
+
+static Measured run(DelDotVec2DBox &D, Index Reps, bool Staged) {
   const Domain &M = D.Dom;
   auto U = [](Index V) { return std::uint64_t(V); };
   const Grid2D Zones(U(M.Jp), U(M.Jp),
                      {U(M.Jmin), U(M.Jmax), U(M.Imin), U(M.Imax)});
-  auto Loop = [&](auto &Div, auto &X, auto &Y, auto &Fx, auto &Fy) {
+  auto Loop = [&](auto &Div, auto &, auto &X, auto &Y, auto &Fx, auto &Fy) {
     for (Index R = 0; R < Reps; ++R)
-      offload(delDotKernel, X, Y, Fx, Fy, M.Jp,
+      offload(delDotBoxKernel, X, Y, Fx, Fy, M.Jp,
               Region<Real, Grid2D>(Div, Zones));
   };
-  return twoWays(
-      Staged, Loop, registers(delDotKernel),
-      [&] {
-        return std::make_tuple(preload_mut(D.Div), preload(D.X), preload(D.Y),
-                               preload(D.Xdot), preload(D.Ydot));
-      },
-      [&] { return std::tie(D.Div, D.X, D.Y, D.Xdot, D.Ydot); });
+  return runDelDot(D, Staged, Loop, registers(delDotBoxKernel));
 }
-RAJAPERF_BOTH_VARIANTS(DelDotVec2D)
+RAJAPERF_BOTH_VARIANTS(DelDotVec2DBox)
 
 static Measured run(Fir &D, Index Reps, bool Staged) {
   std::array<Real, Fir::CoefLength> Coef;

@@ -121,20 +121,18 @@ void copy8Kernel(CR X0, CR X1, CR X2, CR X3, CR X4, CR X5, CR X6, CR X7,
     V = X7[I];
 }
 
-// Px is rows 4..13 of px; GridStride1D{N} gives thread i column i, rows in
-// order. Cx is row 4 of cx.
-void diffPredictKernel(CR Cx, Region<Real, GridStride1D> Px) {
-  constexpr int LastRow = 9;
-  int Row = 0;
+// Px is rows 4..13 of px, each thread one column, its rows in order. Cx is
+// row 4 of cx.
+void diffPredictKernel(CR Cx, Region<Real, offload::Columns2D> Px) {
+  constexpr std::uint64_t LastRow = 9;
   Real Carry = 0.0;
-  for (auto [P, V] : Px) {
+  for (auto [Row, Col, V] : Px) {
     if (Row == 0)
-      Carry = Cx[P];
+      Carry = Cx[Col];
     if (Row == LastRow)
       V = Carry;
     else
       Carry = formula::diffStep(V, Carry);
-    ++Row;
   }
 }
 
@@ -169,9 +167,11 @@ void planckianKernel(CR X, CR U, CR V, Region<Real> Y, Region<Real> W) {
 }
 
 // Xout is xout[1..N]: its element I is RAJAPerf's i = I + 1.
-void tridiagElimKernel(CR Xin, CR Y, CR Z, Region<Real> Xout) {
+// Xout's elements [1, N] (it has N + 1).
+void tridiagElimKernel(CR Xin, CR Y, CR Z,
+                       Region<Real, offload::Interval1D> Xout) {
   for (auto [I, V] : Xout)
-    V = Z[I + 1] * (Y[I + 1] - Xin[I]);
+    V = Z[I] * (Y[I] - Xin[I - 1]);
 }
 
 // Both of a rep's passes: each updates every element once, independently.
@@ -181,10 +181,10 @@ void genLinRecurKernel(CR Sa, CR Sb, Region<Real> B5, Region<Real> Stb5) {
       formula::genLinRecur(B, S, Sa[K], Sb[K]);
 }
 
-// Out is the interior [1, N - 1) of the output array.
-void jacobi1dKernel(CR In, Region<Real> Out) {
+// Out's interior [1, N - 1).
+void jacobi1dKernel(CR In, Region<Real, offload::Interval1D> Out) {
   for (auto [I, V] : Out)
-    V = formula::jacobi1d(In, Index(I) + 1);
+    V = formula::jacobi1d(In, Index(I));
 }
 
 void atax1Kernel(CR A, CR X, Index N, Region<Real> Y, Region<Real> Tmp) {
@@ -424,8 +424,8 @@ RAJAPERF_BOTH_VARIANTS(Copy8)
 static Measured run(DiffPredict &D, Index Reps, bool Staged) {
   const Index N = D.N;
   auto Loop = [&](auto &Px, auto &Cx) {
-    Region<Real, GridStride1D> Columns(part(Px, 4 * N, 10 * N),
-                                       GridStride1D{std::uint64_t(N)});
+    Region<Real, offload::Columns2D> Columns(
+        part(Px, 4 * N, 10 * N), offload::Columns2D{10, std::uint64_t(N)});
     const CR Row4 = constPart(Cx, 4 * N, N);
     for (Index R = 0; R < Reps; ++R)
       offload(diffPredictKernel, Row4, Columns);
@@ -512,7 +512,7 @@ RAJAPERF_BOTH_VARIANTS(Planckian)
 
 static Measured run(TridiagElim &D, Index Reps, bool Staged) {
   auto Loop = [&](auto &Xout, auto &Xin, auto &Y, auto &Z) {
-    Region<Real> Out(part(Xout, 1, D.N));
+    Region<Real, offload::Interval1D> Out(Xout, {1, std::uint64_t(D.N) + 1});
     for (Index R = 0; R < Reps; ++R)
       offload(tridiagElimKernel, Xin, Y, Z, Out);
   };
@@ -546,7 +546,8 @@ RAJAPERF_BOTH_VARIANTS(GenLinRecur)
 static Measured run(Jacobi1D &D, Index Reps, bool Staged) {
   const Index N = D.N;
   auto Loop = [&](auto &A, auto &B) {
-    Region<Real> InnerA(part(A, 1, N - 2)), InnerB(part(B, 1, N - 2));
+    const offload::Interval1D Inner{1, std::uint64_t(N - 1)};
+    Region<Real, offload::Interval1D> InnerA(A, Inner), InnerB(B, Inner);
     for (Index R = 0; R < Reps; ++R)
       for (Index T = 0; T < Jacobi1D::Steps; ++T) {
         offload(jacobi1dKernel, A, InnerB);

@@ -56,6 +56,22 @@ struct Measured {
 RAJAPERF_KERNELS(RAJAPERF_DECLARE_VARIANTS)
 #undef RAJAPERF_DECLARE_VARIANTS
 
+/// Idiomatic versions of four kernels, reported beside RAJAPerf's kernel and
+/// outside the like-for-like headline: the same data, host reference and
+/// CUDA baseline (host() and cuda() take the base), another algorithm in
+/// the offload variants (offload.cpp says which).
+#define RAJAPERF_IDIOMATIC(K, Base)                                            \
+  struct K : Base {                                                            \
+    static K make(Index Size) { return {Base::make(Size)}; }                   \
+  };                                                                           \
+  Measured staged(K &, Index Reps);                                            \
+  Measured automatic(K &, Index Reps);
+RAJAPERF_IDIOMATIC(PiAtomicAggregated, PiAtomic)
+RAJAPERF_IDIOMATIC(HistogramRuns, Histogram)
+RAJAPERF_IDIOMATIC(Matvec3DBox, Matvec3D)
+RAJAPERF_IDIOMATIC(DelDotVec2DBox, DelDotVec2D)
+#undef RAJAPERF_IDIOMATIC
+
 /// Whether this build has the CUDA baselines and a GPU to run them on.
 bool cudaAvailable();
 
