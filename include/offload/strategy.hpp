@@ -25,11 +25,12 @@
 // iterators. Standard views qualify (std::views::iota(first, last), a
 // std::span, a std::ranges::subrange), as do detail::Strided,
 // detail::StridedBelow and detail::Optional below, which the shipped
-// strategies use; a container returned by value (a std::array) does not. So does a hand-written range
-// that a range-based for loop can walk (begin(), end(), and an iterator with
-// *, ++ and != against end()) whose iterators hold their positions
-// themselves rather than point into the object pieces() returned. A
-// Position is what the iterator's operator* gives.
+// strategies use; a container returned by value (a std::array) does not.
+// So does a hand-written range that a range-based for loop can walk
+// (begin(), end(), and an iterator with *, ++ and != against end()) whose
+// iterators hold their positions themselves rather than point into the
+// object pieces() returned. A Position is what the iterator's operator*
+// gives.
 //
 // A strategy must give distinct threads disjoint pieces. The compiler cannot
 // check that, so a strategy is usable only after an explicit promise:
@@ -621,7 +622,8 @@ template <std::integral I = std::int64_t> struct Indexed {
       else
         High = Mid;
     }
-    return Low < indices.size() && static_cast<std::uint64_t>(indices[Low]) == E;
+    return Low < indices.size() &&
+           static_cast<std::uint64_t>(indices[Low]) == E;
   }
 };
 template <class R>

@@ -283,9 +283,9 @@ TEST(StrategyKernelDeathTest, AnIndexListOutOfOrderStopsTheProgram) {
                                                  V, Indexed(Repeated))),
                "offload: error:");
   std::vector<int> Past = {3, 9, 64};
-  EXPECT_DEATH(
-      offload::offload(markIndexed, Region<int, Indexed<int>>(V, Indexed(Past))),
-      "offload: error:");
+  EXPECT_DEATH(offload::offload(markIndexed,
+                                Region<int, Indexed<int>>(V, Indexed(Past))),
+               "offload: error:");
   std::vector<int> Negative = {-1, 9};
   EXPECT_DEATH(offload::offload(markIndexed, Region<int, Indexed<int>>(
                                                  V, Indexed(Negative))),
