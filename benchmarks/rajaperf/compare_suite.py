@@ -11,7 +11,10 @@ Usage: compare_suite.py OUT_DIR [SUITE_PASSES]
 Per kernel, minimum over passes on both sides (RAJAPerf's "Minimum"
 combiner): our staged variant, our best CUDA tuning, the suite's fastest
 variant and tuning, ours over the suite's, our registers (ours / our CUDA)
-and the relative difference between our checksum and the suite's. The
+and the relative difference between our checksum and the suite's. Where
+run.sh ran more rounds (rajaperf-<run>.rN.csv beside suite-<run>.rN/), each
+time is the median over the rounds of the per-round minima, and a column
+gives the ratio of each round. The
 headline geomean and maximum are over like-for-like kernels only: the ones
 named KERNEL+how (idiomatic versions that run another algorithm than
 RAJAPerf's KERNEL) are listed apart, beside RAJAPerf's KERNEL.
@@ -19,6 +22,7 @@ RAJAPerf's KERNEL) are listed apart, beside RAJAPerf's KERNEL.
 import csv
 import math
 import os
+import statistics
 import sys
 
 
@@ -89,11 +93,32 @@ def our_results(path):
     return out
 
 
-def table(ours, suite, sums):
+def median_over_rounds(rounds):
+    """Ours and the suite's times, each the median over the rounds (an odd
+    count, so a real round's value); the suite's tuning is that round's.
+    Also {kernel: [ours / suite of each round]}."""
+    ours, suite, per_round = {}, {}, {}
+    for name in rounds[0][0]:
+        seen = [(o[name], s.get(name.split("+")[0])) for o, s in rounds
+                if name in o]
+        k = dict(seen[0][0])
+        for key in ("staged", "cuda"):
+            k[key] = statistics.median_low(o[key] for o, _ in seen)
+        ours[name] = k
+        if all(s for _, s in seen):
+            per_round[name] = [o["staged"] / s[0] for o, s in seen]
+    for base in rounds[0][1]:
+        times = sorted(s[base] for _, s in rounds if base in s)
+        suite[base] = times[(len(times) - 1) // 2]
+    return ours, suite, per_round
+
+
+def table(ours, suite, sums, per_round=None):
+    rounds = " ours ÷ RAJAPerf per round |" if per_round else ""
     print("| kernel | ours | our CUDA | RAJAPerf best (tuning) | ours ÷ "
           "RAJAPerf | our CUDA ÷ RAJAPerf | registers ours/CUDA | checksum "
-          "vs RAJAPerf |")
-    print("|---|---:|---:|---|---:|---:|---:|---:|")
+          f"vs RAJAPerf |{rounds}")
+    print("|---|---:|---:|---|---:|---:|---:|---:|" + ("---|" if rounds else ""))
     like = []
     for name in sorted(ours, key=lambda n: (idiomatic(n), n)):
         k = ours[name]
@@ -118,7 +143,11 @@ def table(ours, suite, sums):
         print(f"| {label} | {k['staged']:.2f} | {k['cuda']:.2f} | "
               f"{best:.2f} ({tuning}) | **{ratio:.3f}** | "
               f"{k['cuda'] / best:.3f} | {k.get('reg', '-')}/"
-              f"{k.get('cuda_reg', '-')} | {diff} |")
+              f"{k.get('cuda_reg', '-')} | {diff} |", end="")
+        if per_round:
+            print(" " + " ".join(f"{r:.3f}" for r in per_round.get(name, []))
+                  + " |", end="")
+        print()
     if like:
         geo = math.exp(sum(math.log(r) for r, _ in like) / len(like))
         worst = max(like)
@@ -134,9 +163,21 @@ def main():
         suite_dir = os.path.join(directory, f"suite-{run}")
         if not (os.path.exists(ours_csv) and os.path.isdir(suite_dir)):
             continue
-        print(f"\n### {run}\n")
-        table(our_results(ours_csv), suite_times(suite_dir),
-              suite_checksums(suite_dir, passes))
+        rounds = [(our_results(ours_csv), suite_times(suite_dir))]
+        for n in range(2, 100):
+            more = os.path.join(directory, f"rajaperf-{run}.r{n}.csv")
+            more_suite = os.path.join(directory, f"suite-{run}.r{n}")
+            if not (os.path.exists(more) and os.path.isdir(more_suite)):
+                break
+            rounds.append((our_results(more), suite_times(more_suite)))
+        print(f"\n### {run}" + (f" (median of {len(rounds)} rounds)"
+                                 if len(rounds) > 1 else "") + "\n")
+        sums = suite_checksums(suite_dir, passes)
+        if len(rounds) == 1:
+            table(*rounds[0], sums)
+        else:
+            ours, suite, per_round = median_over_rounds(rounds)
+            table(ours, suite, sums, per_round)
 
 
 if __name__ == "__main__":
