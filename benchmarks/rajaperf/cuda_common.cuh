@@ -221,8 +221,8 @@ template <class T, class Op> __device__ T blockShuffleReduce(T V, Op Combine) {
 /// The single_launch tuning, in the shape of RAJA's newest device reducers:
 /// one kernel over an occupancy-sized grid; each block reduces with warp
 /// shuffles and leaves its total in Partials, and the last block to finish
-/// combines them and writes Combine(Init, total) to Out, so the host neither
-/// resets nor finishes anything and one small copy brings the result back.
+/// combines them and writes Combine(Init, total) to Out (pinned host
+/// memory), so the host neither resets, copies nor finishes anything.
 /// Element(I) is element I's contribution.
 template <class T, class Element, class Op>
 __global__ void singleLaunchK(Element E, T Init, Op Combine, T *Partials,
@@ -251,16 +251,18 @@ __global__ void singleLaunchK(Element E, T Init, Op Combine, T *Partials,
   }
 }
 
-/// Runs singleLaunchK once per call: device partials and counter, the
-/// result copied into pinned memory. On a stream of its own, as RAJA's
-/// reducers run on their resource's stream: the legacy default stream would
-/// order the copy behind every stream of the device.
+/// Runs singleLaunchK once per call: device partials and counter; the last
+/// block writes the result straight into pinned host memory (RAJA's
+/// expt::Reduce does the same: its target is a pinned allocation, and
+/// resolving it is one wait on the stream, no copy). On a stream of its own,
+/// as RAJA's reducers run on their resource's stream: the legacy default
+/// stream would order the wait behind every stream of the device.
 template <class T, class Element, class Op> class SingleLaunch {
 public:
   SingleLaunch(Element E, T Init, Op Combine, Index N)
       : E(E), Init(Init), Combine(Combine), N(N),
         Grid(reductionGrid(singleLaunchK<T, Element, Op>, N, true)) {
-    CUDA_CHECK(cudaMalloc(&Partials, Grid * sizeof(T) + sizeof(T)));
+    CUDA_CHECK(cudaMalloc(&Partials, Grid * sizeof(T)));
     CUDA_CHECK(cudaMalloc(&Done, sizeof(unsigned)));
     CUDA_CHECK(cudaMemset(Done, 0, sizeof(unsigned)));
     CUDA_CHECK(cudaMallocHost(&Host, sizeof(T)));
@@ -273,11 +275,8 @@ public:
     cudaFreeHost(Host);
   }
   T operator()() {
-    T *Out = Partials + Grid;
     singleLaunchK<<<Grid, Block, 0, Stream>>>(E, Init, Combine, Partials,
-                                              Done, Out, N);
-    CUDA_CHECK(
-        cudaMemcpyAsync(Host, Out, sizeof(T), cudaMemcpyDeviceToHost, Stream));
+                                              Done, Host, N);
     CUDA_CHECK(cudaStreamSynchronize(Stream));
     return *Host;
   }
