@@ -1,8 +1,9 @@
 //===- offload/detail/atomics.hpp - Relaxed device-scope atomics ----------===//
 //
 // The atomic operations Atomic<T> and reductions use: clang's scoped
-// builtins (device scope, which GPUs make cheaper than system scope), and
-// GCC's plain ones when the header is compiled by g++ without the plugin.
+// builtins (device scope, which GPUs make cheaper than system scope; PTX
+// itself where clang loses the scope), and GCC's plain ones when the header
+// is compiled by g++ without the plugin.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -29,10 +30,63 @@ using BitsOf = std::conditional_t<
     sizeof(T) == 4, std::uint32_t,
     std::conditional_t<sizeof(T) == 8, std::uint64_t, UInt128>>;
 
+#if defined(__NVPTX__)
+// clang 22 drops the scope of its scoped builtins on NVPTX: their loads and
+// compare-exchanges come out system-scope (ld.relaxed.sys,
+// atom.relaxed.sys.cas), which also order against the host. These are the
+// device-scope instructions. (Read-modify-writes such as atom.add have no
+// .sem in clang's output, and PTX makes those device-scope already.)
+namespace nvptx {
+template <class W> inline W loadRelaxed(const W *P) {
+  W V;
+  if constexpr (sizeof(W) == 8)
+    asm volatile("ld.relaxed.gpu.b64 %0, [%1];" : "=l"(V) : "l"(P) : "memory");
+  else
+    asm volatile("ld.relaxed.gpu.b32 %0, [%1];" : "=r"(V) : "l"(P) : "memory");
+  return V;
+}
+/// Returns the value *P held; the swap happened if it equals Expected.
+template <class W> inline W compareExchange(W *P, W Expected, W Desired) {
+  W Seen;
+  if constexpr (sizeof(W) == 16) {
+    std::uint64_t Lo, Hi;
+    asm volatile("{\n\t.reg .b128 Dst, Cmp, Swap;\n\t"
+                 "mov.b128 Cmp, {%2, %3};\n\t"
+                 "mov.b128 Swap, {%4, %5};\n\t"
+                 "atom.relaxed.gpu.cas.b128 Dst, [%6], Cmp, Swap;\n\t"
+                 "mov.b128 {%0, %1}, Dst;\n\t}"
+                 : "=l"(Lo), "=l"(Hi)
+                 : "l"(std::uint64_t(Expected)),
+                   "l"(std::uint64_t(Expected >> 64)),
+                   "l"(std::uint64_t(Desired)), "l"(std::uint64_t(Desired >> 64)),
+                   "l"(P)
+                 : "memory");
+    Seen = W(Lo) | W(Hi) << 64;
+  } else if constexpr (sizeof(W) == 8) {
+    asm volatile("atom.relaxed.gpu.cas.b64 %0, [%1], %2, %3;"
+                 : "=l"(Seen)
+                 : "l"(P), "l"(Expected), "l"(Desired)
+                 : "memory");
+  } else {
+    asm volatile("atom.relaxed.gpu.cas.b32 %0, [%1], %2, %3;"
+                 : "=r"(Seen)
+                 : "l"(P), "r"(Expected), "r"(Desired)
+                 : "memory");
+  }
+  return Seen;
+}
+} // namespace nvptx
+#endif
+
 template <class T> inline T atomicLoad(T *P) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8);
+#if defined(__NVPTX__)
+  return std::bit_cast<T>(
+      nvptx::loadRelaxed(reinterpret_cast<const BitsOf<T> *>(P)));
+#else
   return std::bit_cast<T>(OFFLOAD_ATOMIC(
       load_n, reinterpret_cast<BitsOf<T> *>(P), __ATOMIC_RELAXED));
+#endif
 }
 
 // 16-byte compare-exchanges (value-with-location reductions) are native on
@@ -44,12 +98,19 @@ template <class T> inline T atomicLoad(T *P) {
 template <class T>
 inline bool atomicCompareExchange(T *P, T &Expected, T Desired) {
   BitsOf<T> Old = std::bit_cast<BitsOf<T>>(Expected);
+#if defined(__NVPTX__)
+  const BitsOf<T> Seen = nvptx::compareExchange(
+      reinterpret_cast<BitsOf<T> *>(P), Old, std::bit_cast<BitsOf<T>>(Desired));
+  Expected = std::bit_cast<T>(Seen);
+  return Seen == Old;
+#else
   bool Done = OFFLOAD_ATOMIC(compare_exchange_n,
                              reinterpret_cast<BitsOf<T> *>(P), &Old,
                              std::bit_cast<BitsOf<T>>(Desired), false,
                              __ATOMIC_RELAXED, __ATOMIC_RELAXED);
   Expected = std::bit_cast<T>(Old);
   return Done;
+#endif
 }
 #if defined(__clang__)
 #pragma clang diagnostic pop

@@ -19,6 +19,7 @@
 #include <gpuintrin.h>
 
 #include <cstdint>
+#include <type_traits>
 
 namespace offload::detail::gpu {
 
@@ -165,46 +166,90 @@ template <class Op, class V> inline void atomicCombine(V *Target, V X) {
   }
 }
 
-/// Where the blocks of a launch combine the results of the reduction whose
-/// first slot is Position: a device global of its own per op and position,
-/// which the kernel's last block leaves at the identity for the next launch.
-/// Kernels on one device do not overlap (the runtime has one in-order queue
-/// per device), so kernels that share a total use it one after the other.
+/// How many places the blocks of a launch combine a reduction's results
+/// into: block b combines into place b % TotalPlaces. One place put every
+/// block's atomic on one address at the end of a grid-stride launch, where
+/// all blocks finish together (and a compare-and-swap loop for
+/// value-with-location pairs retries under that contention); 32 places
+/// divide that queue by 32, and the last block's first warp combines them,
+/// one per lane, in a few instructions.
+inline constexpr std::uint32_t TotalPlaces = 32;
+
+/// The places of the reduction whose first slot is Position: a device
+/// global of its own per op and position, which the kernel's last block
+/// leaves at the identity for the next launch. Kernels on one device do not
+/// overlap (the runtime has one in-order queue per device), so kernels that
+/// share them use them one after the other.
 template <class Op, unsigned Position>
-inline typename Op::value_type *blockTotal() {
-  static __gpu_global typename Op::value_type Total = Op::identity();
-  return (typename Op::value_type *)&Total;
+inline typename Op::value_type *blockTotals() {
+  using V = typename Op::value_type;
+  struct Places {
+    V Place[TotalPlaces];
+    constexpr Places() {
+      for (V &P : Place)
+        P = Op::identity();
+    }
+  };
+  static __gpu_global Places Totals;
+  return (V *)&Totals.Place[0];
+}
+
+/// The lanes of the block's first warp: a block may be smaller than a warp.
+inline std::uint32_t lanesInWarp0() {
+  const std::uint32_t Size = blockSize(), Lanes = __gpu_num_lanes();
+  return Size < Lanes ? Size : Lanes;
+}
+
+/// The block's index in the launch.
+inline std::uint32_t blockInGrid() {
+  return __gpu_block_id(0) +
+         __gpu_num_blocks(0) *
+             (__gpu_block_id(1) + __gpu_num_blocks(1) * __gpu_block_id(2));
+}
+
+
+/// A device-scope fence. clang 22 drops the scope of its scoped builtins
+/// on NVPTX and emits system-scope fences and loads (fence.*.sys,
+/// ld.relaxed.sys), which also wait for the host's view of memory; the
+/// blocks of a launch only need the GPU's (.gpu).
+inline void fenceDevice() {
+#if defined(__NVPTX__)
+  asm volatile("fence.acq_rel.gpu;" ::: "memory");
+#else
+  __scoped_atomic_thread_fence(__ATOMIC_ACQ_REL, __MEMORY_SCOPE_DEVICE);
+#endif
 }
 
 /// For thread 0 of every block, once the block has combined its results:
 /// whether this is the launch's last block to get here. If so, it sees
-/// every other block's combines, and resets *Done for the next launch when
-/// it has read them. Explicit fences: NVPTX code generation does not order
-/// an atomic read-modify-write's neighbours by itself.
+/// every other block's combines (and so do the block's other threads after
+/// a barrier), and resets *Done for the next launch when it has read them.
+/// Explicit fences: NVPTX code generation does not order an atomic
+/// read-modify-write's neighbours by itself.
 inline bool lastBlock(unsigned *Done) {
   const unsigned Blocks =
       __gpu_num_blocks(0) * __gpu_num_blocks(1) * __gpu_num_blocks(2);
-  __scoped_atomic_thread_fence(__ATOMIC_RELEASE, __MEMORY_SCOPE_DEVICE);
+  fenceDevice();
   if (__scoped_atomic_fetch_add(Done, 1u, __ATOMIC_RELAXED,
                                 __MEMORY_SCOPE_DEVICE) != Blocks - 1)
     return false;
-  __scoped_atomic_thread_fence(__ATOMIC_ACQUIRE, __MEMORY_SCOPE_DEVICE);
+  fenceDevice();
   return true;
 }
 
 /// *P read where the atomics happened (L2), not from this SM's L1, which
-/// may hold the value of an earlier launch.
+/// may hold the value of an earlier launch: relaxed device-scope loads of
+/// its 4- or 8-byte words.
 template <class V> inline V loadCoherent(V *P) {
-  if constexpr (sizeof(V) <= 8) {
-    return atomicLoad(P);
-  } else {
-    std::uint64_t Words[sizeof(V) / 8];
-    for (unsigned I = 0; I < sizeof(V) / 8; ++I)
-      Words[I] = reinterpret_cast<volatile std::uint64_t *>(P)[I];
-    V Value;
-    __builtin_memcpy(&Value, Words, sizeof(V));
-    return Value;
-  }
+  static_assert(sizeof(V) % 4 == 0, "loaded in whole 32-bit words");
+  using Word = std::conditional_t<sizeof(V) % 8 == 0, std::uint64_t,
+                                  std::uint32_t>;
+  Word Words[sizeof(V) / sizeof(Word)];
+  for (unsigned I = 0; I < sizeof(V) / sizeof(Word); ++I)
+    Words[I] = atomicLoad(reinterpret_cast<Word *>(P) + I);
+  V Value;
+  __builtin_memcpy(&Value, Words, sizeof(V));
+  return Value;
 }
 
 } // namespace offload::detail::gpu

@@ -225,9 +225,10 @@ template <class S> struct Param<const Range<S> &> : Param<Range<S>> {};
 
 /// A reduction: the variable's value travels by value, and its result comes
 /// back. Each thread combines into a partial of its own; finish() combines
-/// a block's partials in a tree and the block's result into the launch's
-/// total on the device; complete(), in the last block, adds the value and
-/// writes the result: one launch, and one small copy back.
+/// a block's partials in a tree and the block's result into one of the
+/// launch's places on the device (gpu::blockTotals); complete(), run by
+/// the lanes of the last block's first warp, combines the places, adds the
+/// value and writes the result: one launch, and one small copy back.
 template <class Op> struct Param<Reduce<Op>> : ParamDefaults {
   using V = typename Op::value_type;
   static constexpr ParamInfo Info{ParamKind::Reduction, MapKind::From,
@@ -255,7 +256,9 @@ template <class Op> struct Param<Reduce<Op>> : ParamDefaults {
     (void)Slot;
     V BlockResult = gpu::blockReduce<Op>(St.Partial);
     if (gpu::threadInBlock() == 0)
-      gpu::atomicCombine<Op>(gpu::blockTotal<Op, Position>(), BlockResult);
+      gpu::atomicCombine<Op>(gpu::blockTotals<Op, Position>() +
+                                 gpu::blockInGrid() % gpu::TotalPlaces,
+                             BlockResult);
 #else
     // The host runs the logical threads one after the other, after start().
     V *Result = reinterpret_cast<V *>(Slot[0]);
@@ -265,12 +268,30 @@ template <class Op> struct Param<Reduce<Op>> : ParamDefaults {
   template <unsigned Position>
   static void complete([[maybe_unused]] const std::uint64_t *Slot) {
 #if defined(OFFLOAD_GPU_CODE)
-    V *Total = gpu::blockTotal<Op, Position>();
-    *reinterpret_cast<V *>(Slot[0]) =
-        Op::combine(getWords<V>(Slot + 1), gpu::loadCoherent(Total));
-    *Total = Op::identity();
+    completeOutOfLine<Position>(reinterpret_cast<V *>(Slot[0]),
+                                getWords<V>(Slot + 1));
 #endif
   }
+#if defined(OFFLOAD_GPU_CODE)
+  /// Out of line, with the values it needs: inlined, this code that one
+  /// warp of a launch runs raised every thread's registers.
+  template <unsigned Position>
+  [[gnu::noinline]] static void completeOutOfLine(V *Result, V Before) {
+    // Lane L of warp 0 takes places L, L + Lanes, ...: one each unless the
+    // block is smaller than a warp.
+    V *Places = gpu::blockTotals<Op, Position>();
+    const std::uint32_t Lanes = gpu::lanesInWarp0();
+    V Total = Op::identity();
+    for (std::uint32_t P = gpu::threadInBlock(); P < gpu::TotalPlaces;
+         P += Lanes) {
+      Total = Op::combine(Total, gpu::loadCoherent(Places + P));
+      Places[P] = Op::identity();
+    }
+    Total = gpu::warpReduce<Op>(Total, Lanes, Lanes);
+    if (gpu::threadInBlock() == 0)
+      *Result = Op::combine(Before, Total);
+  }
+#endif
 };
 
 /// Atomically updated data: copied to the device and back.
@@ -425,15 +446,24 @@ private:
 #if defined(OFFLOAD_GPU_CODE)
     // The launch's last block completes every reduction: one count of the
     // blocks done per kernel signature, however many reductions it has
-    // (kernels of one device never overlap; offload/detail/gpu.hpp).
+    // (kernels of one device never overlap; offload/detail/gpu.hpp). The
+    // barrier tells the block's threads, and orders their reads after the
+    // count.
     if constexpr ((Param<P>::CombinesBlocks || ...)) {
       static __gpu_global unsigned Done = 0;
-      if (gpu::threadInBlock() == 0 && gpu::lastBlock((unsigned *)&Done)) {
+      [[clang::loader_uninitialized]] static __gpu_local bool Last;
+      const std::uint32_t Tid = gpu::threadInBlock();
+      if (Tid == 0)
+        Last = gpu::lastBlock((unsigned *)&Done);
+      __gpu_sync_threads();
+      // Warp 0 of the last block combines the places, one per lane.
+      if (Last && Tid < gpu::lanesInWarp0()) {
         (Param<P>::template complete<Offsets[I]>(
              Slots + std::integral_constant<unsigned, Offsets[I]>::value),
          ...);
-        __scoped_atomic_store_n((unsigned *)&Done, 0u, __ATOMIC_RELAXED,
-                                __MEMORY_SCOPE_DEVICE);
+        if (Tid == 0)
+          __scoped_atomic_store_n((unsigned *)&Done, 0u, __ATOMIC_RELAXED,
+                                  __MEMORY_SCOPE_DEVICE);
       }
     }
 #endif

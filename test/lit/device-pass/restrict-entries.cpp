@@ -3,7 +3,8 @@
 // Region element stays in a register across the loop (one load, one store),
 // and the read-only inputs load through the non-coherent (read-only) path,
 // as nvcc -restrict compiles RAJAPerf's LTIMES. An Atomic's data is shared
-// by design: it is not restrict, and its loads are atomic ones.
+// by design: it is not restrict, and its loads are atomic ones, of device
+// scope (clang 22 alone would make them system scope).
 // RUN: rm -rf %t && mkdir %t
 // RUN: %offload -O3 -fplugin-arg-offload-targets=sm_90 -fplugin-arg-offload-save-temps=%t -c %s -o %t/restrict.o
 // RUN: FileCheck %s < %t/restrict-entries.sm_90.ptx
@@ -42,6 +43,6 @@ void run(std::vector<double> &phi, std::vector<double> &ell,
 // CHECK: ret;
 // CHECK-LABEL: .visible .entry __offload_k_{{[0-9a-f]+}}(
 // CHECK: ld.global.nc.s32
-// CHECK: ld.relaxed.{{[a-z]+}}.global.b32
+// CHECK: ld.relaxed.gpu.b32
 // CHECK: atom.global.add.u32
 // CHECK: ret;

@@ -24,7 +24,9 @@ using u64 = std::uint64_t;
 namespace {
 
 const u64 ThreadCounts[] = {1, 777, 1000, 4097};
-const std::uint32_t Blocks[] = {64, 256, 1024, 0}; // 0: the default (256)
+// 1 and 20: blocks smaller than a warp, whose first warp combines the
+// reductions' places several per lane. 0: the default (256).
+const std::uint32_t Blocks[] = {1, 20, 64, 256, 1024, 0};
 
 void countRuns(Atomic<u64> Runs, ReduceSum<u64> Total) {
   Runs.add(0, 1);
