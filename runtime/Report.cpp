@@ -58,26 +58,29 @@ void printSummary() {
     std::fprintf(stderr,
                  "offload: info:   %s: %lu call(s), %.3f ms running; to the "
                  "device %llu bytes in %.3f ms (%.1f GB/s), back %llu bytes "
-                 "in %.3f ms (%.1f GB/s)\n",
+                 "in %.3f ms (%.1f GB/s); %llu bytes stayed on the device\n",
                  Name.c_str(), T.Calls, T.Seconds * 1e3,
                  static_cast<unsigned long long>(T.Transfers.ToBytes),
                  T.Transfers.ToSeconds * 1e3,
                  Rate(T.Transfers.ToBytes, T.Transfers.ToSeconds),
                  static_cast<unsigned long long>(T.Transfers.FromBytes),
                  T.Transfers.FromSeconds * 1e3,
-                 Rate(T.Transfers.FromBytes, T.Transfers.FromSeconds));
+                 Rate(T.Transfers.FromBytes, T.Transfers.FromSeconds),
+                 static_cast<unsigned long long>(T.Transfers.KeptBytes));
     All.Calls += T.Calls;
     All.Seconds += T.Seconds;
     All.Transfers += T.Transfers;
   }
   std::fprintf(stderr,
                "offload: info:   total: %lu call(s), %.3f ms running; to the "
-               "device %llu bytes in %.3f ms, back %llu bytes in %.3f ms\n",
+               "device %llu bytes in %.3f ms, back %llu bytes in %.3f ms; "
+               "%llu bytes stayed on the device\n",
                All.Calls, All.Seconds * 1e3,
                static_cast<unsigned long long>(All.Transfers.ToBytes),
                All.Transfers.ToSeconds * 1e3,
                static_cast<unsigned long long>(All.Transfers.FromBytes),
-               All.Transfers.FromSeconds * 1e3);
+               All.Transfers.FromSeconds * 1e3,
+               static_cast<unsigned long long>(All.Transfers.KeptBytes));
 }
 } // namespace
 

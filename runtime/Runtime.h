@@ -119,9 +119,13 @@ pickDevice(const DeviceRequest &Request, int NumDevices,
 struct TransferStats {
   std::uint64_t ToBytes = 0, FromBytes = 0;
   double ToSeconds = 0, FromSeconds = 0;
+  /// Bytes a call found already on the device (preloaded, by a handle or
+  /// by the plugin around a loop), each way they would have moved.
+  std::uint64_t KeptBytes = 0;
   TransferStats &operator+=(const TransferStats &O) {
     ToBytes += O.ToBytes, FromBytes += O.FromBytes;
     ToSeconds += O.ToSeconds, FromSeconds += O.FromSeconds;
+    KeptBytes += O.KeptBytes;
     return *this;
   }
 };

@@ -680,6 +680,8 @@ Error CallMapping::enter(DeviceState &D, const detail::rt::LaunchRequest &R,
     if (Preloaded[I]) {
       Values[I] = reinterpret_cast<std::uint64_t>(Preloaded[I]);
       Args.push_back({I, Host, Preloaded[I], Bytes, R.Types[I], true});
+      Stats.KeptBytes += Bytes * (((R.Types[I] & detail::MapTypeTo) != 0) +
+                                  ((R.Types[I] & detail::MapTypeFrom) != 0));
       continue;
     }
     // Small data is packed into the call's scratch: data that goes in (and

@@ -178,6 +178,15 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   AddWarning(Diag::StagedHostWriteMutable, diag::Group::OpenMPMapping,
              "host code writes %0 while %1 keeps it on the device: the change "
              "is lost when %1 copies the device's data back");
+  // -Rpass=offload-residency and -Rpass-missed=offload-residency: the
+  // plugin reads the patterns and reports these only when they match.
+  Add(Diag::ResidencyKept, L::Remark,
+      "%0 stays on the device across this loop's offload() calls: copied "
+      "there once before the loop%select{| and back once after it}1 "
+      "[-Rpass=offload-residency]");
+  Add(Diag::ResidencyMissed, L::Remark,
+      "%0 cannot stay on the device across this loop's offload() calls: %1; "
+      "it moves at every call [-Rpass-missed=offload-residency]");
   Add(Diag::BadPluginArgument, L::Error, "cxx-offload plugin: %0");
   Add(Diag::DevicePassFailed, L::Error,
       "cxx-offload device pass for target '%0' failed: %1");
@@ -209,6 +218,9 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
       "if the kernel only reads it, make it a const reference");
   Add(Diag::NoteOtherArgument, L::Note, "it is also passed here");
   Add(Diag::NoteStagedHere, L::Note, "%0 is staged on the device here");
+  Add(Diag::NoteResidencyBlocker, L::Note,
+      "%select{host code uses %0 here|%0 is used here in a way that may "
+      "keep its address|%0 is captured here}1");
   Add(Diag::NoteCaptured, L::Note, "%0 is declared here");
   Add(Diag::NoteOtherClosure, L::Note, "the other kernel is offloaded here");
   Add(Diag::NoteDevice, L::Note, "%0");

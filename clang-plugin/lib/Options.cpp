@@ -110,6 +110,11 @@ Error Options::parse(StringRef Arg) {
     DeviceMetadata = Value.str();
   } else if (Key == "time-report" && Value.empty()) {
     TimeReport = true;
+  } else if (Key == "residency") {
+    if (Value != "on" && Value != "off")
+      return createStringError(
+          formatv("residency={0}: expected on or off", Value).str());
+    Residency = Value == "on";
   } else if (Key == "device-opt") {
     if (Value.getAsInteger(10, DeviceOptLevel) || DeviceOptLevel > 3)
       return createStringError(
@@ -117,7 +122,8 @@ Error Options::parse(StringRef Arg) {
   } else {
     return createStringError(
         formatv("unknown argument '{0}' (expected targets=, dump=, "
-                "save-temps=, import-metadata=, device-opt= or time-report)",
+                "save-temps=, import-metadata=, device-opt=, residency= or "
+                "time-report)",
                 Arg)
             .str());
   }

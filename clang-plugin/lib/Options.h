@@ -39,6 +39,7 @@ struct Options {
   std::string ImportMetadata;    // import-metadata=FILE: device pass input
   unsigned DeviceOptLevel = 3;   // device-opt=N
   bool TimeReport = false;       // time-report: print where the time went
+  bool Residency = true; // residency=on|off: keep loops' data on the device
   // device-metadata=FILE: set by the device pass in the device compiles it
   // starts, where the plugin reads the kernels from FILE.
   std::string DeviceMetadata;

@@ -303,7 +303,9 @@ public:
     const auto *Preload = R.Nodes.getNodeAs<CallExpr>("preload");
     const auto *Decl = R.Nodes.getNodeAs<DeclStmt>("decl");
     const auto *Block = R.Nodes.getNodeAs<CompoundStmt>("block");
-    if (Preload->getNumArgs() != 1)
+    // The plugin's own handles around loops (Residency.h) are safe by
+    // construction.
+    if (Preload->getNumArgs() != 1 || Handle->isImplicit())
       return;
     const VarDecl *Data = variableOf(Preload->getArg(0));
     if (!Data)

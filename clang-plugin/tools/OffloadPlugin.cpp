@@ -21,6 +21,7 @@
 #include "KernelAnalysis.h"
 #include "Metadata.h"
 #include "Options.h"
+#include "Residency.h"
 #include "StagingCheck.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -119,6 +120,16 @@ public:
         StartedEarly = Pass.launch(*Source);
   }
 
+  // Before code generation sees each function (this consumer runs first):
+  // loops over local containers keep them on the device (Residency.h).
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    if (Opts.Residency && Opts.ImportMetadata.empty() &&
+        !Diags.engine().hasErrorOccurred())
+      for (Decl *D : Group)
+        keepResidentIn(D);
+    return true;
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Diags.engine().hasErrorOccurred())
       return;
@@ -172,6 +183,20 @@ public:
 
 private:
   using Clock = std::chrono::steady_clock;
+
+  void keepResidentIn(Decl *D) {
+    if (auto *FD = dyn_cast<FunctionDecl>(D)) {
+      const CodeGenOptions &CG = CI.getCodeGenOpts();
+      keepDataResident(
+          *FD, CI.getSema(), Diags,
+          {CG.OptimizationRemark.patternMatches("offload-residency"),
+           CG.OptimizationRemarkMissed.patternMatches("offload-residency")});
+    } else if (auto *DC = dyn_cast<DeclContext>(D);
+               DC && isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(D)) {
+      for (Decl *Inner : DC->decls())
+        keepResidentIn(Inner);
+    }
+  }
 
   /// time-report: where the compile's time went, on stderr.
   void report() const {

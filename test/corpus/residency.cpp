@@ -1,0 +1,117 @@
+// Loops of offload() calls over local std::vector data, as users write time
+// steps: the plugin keeps the data on the device across each loop
+// (docs/user-guide.md, "Automatic residency"), and every device must give
+// what the plain calls give (the builds without the plugin run the kernels
+// serially). Odd sizes, integers, floats and doubles with dyadic values
+// (exact: 0 ulp), loops left by break, return and an exception, data
+// resized between loops, and an outer loop whose host code reads the data
+// around an inner loop that keeps it resident.
+#include "corpus.hpp"
+
+#include <offload/offload.hpp>
+
+#include <cstdint>
+#include <numeric>
+#include <stdexcept>
+#include <vector>
+
+namespace {
+
+void relax(std::span<const double> x, offload::Region<double> y) {
+  for (auto [i, yi] : y)
+    yi = yi / 2 + x[i] / 4 + x[(i + 1) % x.size()] / 8;
+}
+
+void count(std::span<const std::int32_t> keys, offload::Region<std::int64_t> c) {
+  for (auto [i, ci] : c)
+    ci += keys[i] * std::int64_t(i % 3 + 1);
+}
+
+void blend(float a, std::span<const float> x, offload::Region<float> y) {
+  for (auto [i, yi] : y)
+    yi = a * x[i] + yi / 2;
+}
+
+std::vector<double> steps(std::size_t n, int k) {
+  std::vector<double> x(n), y(n, 1.0);
+  std::iota(x.begin(), x.end(), -double(n / 3));
+  for (int s = 0; s < k; ++s)
+    offload::offload(relax, x, y);
+  return y;
+}
+
+std::int64_t untilLarge(std::size_t n) {
+  std::vector<std::int32_t> keys(n);
+  for (std::size_t i = 0; i < n; ++i)
+    keys[i] = std::int32_t(i * 37 % 101) - 50;
+  std::vector<std::int64_t> c(n, 0);
+  int s = 0;
+  for (;; ++s) {
+    offload::offload(count, keys, c);
+    if (s == 6)
+      break;
+  }
+  return std::accumulate(c.begin(), c.end(), std::int64_t(0)) + s;
+}
+
+int returnsFromLoop(std::size_t n) {
+  std::vector<float> x(n, 0.5f), y(n, 2.0f);
+  for (int s = 0;; ++s) {
+    offload::offload(blend, 0.25f, x, y);
+    if (s == 4)
+      return s;
+  }
+}
+
+std::vector<float> thrown(std::size_t n) {
+  std::vector<float> x(n), y(n, 4.0f);
+  for (std::size_t i = 0; i < n; ++i)
+    x[i] = float(i % 16) / 8;
+  try {
+    for (int s = 0; s < 10; ++s) {
+      offload::offload(blend, 0.5f, x, y);
+      if (s == 2)
+        throw std::runtime_error("stop");
+    }
+  } catch (const std::runtime_error &) {
+  }
+  return y;
+}
+
+} // namespace
+
+int main() {
+  using corpus::print, corpus::printSampled;
+  for (std::size_t n : {std::size_t(1), std::size_t(7), std::size_t(1000),
+                        std::size_t(4099)}) {
+    const std::string tag = ".n" + std::to_string(n);
+    printSampled("steps" + tag, 0, steps(n, 5));
+    print("until_large" + tag, 0, untilLarge(n));
+    print("returns" + tag, 0, returnsFromLoop(n));
+    printSampled("thrown" + tag, 0, thrown(n));
+  }
+
+  // Resized and swapped between loops; an outer loop reads the data on
+  // the host around an inner loop that keeps it on the device.
+  std::vector<double> x(513), y(513, 3.0);
+  std::iota(x.begin(), x.end(), 1.0);
+  for (int s = 0; s < 3; ++s)
+    offload::offload(relax, x, y);
+  y.resize(1031, 0.5);
+  x.resize(1031, 2.0);
+  std::vector<double> other(1031, 1.0);
+  std::swap(y, other);
+  for (int s = 0; s < 4; ++s)
+    offload::offload(relax, x, y);
+  printSampled("resized.y", 0, y);
+  printSampled("resized.other", 0, other);
+  double host = 0;
+  for (int t = 0; t < 3; ++t) {
+    for (int s = 0; s < 2; ++s)
+      offload::offload(relax, x, other);
+    host += other[t * 100];
+    other[t] = host;
+  }
+  printSampled("outer_inner", 0, other);
+  print("outer_inner.host", 0, host);
+}

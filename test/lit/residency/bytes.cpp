@@ -1,0 +1,40 @@
+// The bytes a loop of offload() calls moves, device-independent, so that a
+// regression of the residency fails here: with the plugin's residency the
+// three arrays cross once each way; without it, at every call.
+// RUN: %offload_host %s %ldflags -o %t.on && env OFFLOAD_INFO=8 %t.on > %t.out 2> %t.err
+// RUN: FileCheck %s --check-prefix=ON < %t.out
+// RUN: FileCheck %s --check-prefix=SUMMARY < %t.err
+// RUN: %offload_host -fplugin-arg-offload-residency=off %s %ldflags -o %t.off && %t.off | FileCheck %s --check-prefix=OFF
+#include <offload/offload.hpp>
+#include <cstdio>
+#include <vector>
+
+void axpy(double a, std::span<const double> x, offload::Region<double> y) {
+  for (auto [i, yi] : y)
+    yi = a * x[i] + yi;
+}
+void scaleAdd(double b, std::span<const double> y, offload::Region<double> z) {
+  for (auto [i, zi] : z)
+    zi = b * y[i] + 0.5 * zi;
+}
+
+int main() {
+  std::vector<double> x(1000, 1.0), y(1000, 0.25), z(1000, 1.0);
+  for (int it = 0; it < 10; ++it) {
+    offload::offload(axpy, 1e-3, x, y);
+    offload::offload(scaleAdd, 0.5, y, z);
+  }
+  offload::TransferTotals T = offload::transfer_totals();
+  std::printf("to the device %llu bytes, back %llu bytes, z[0] %.6f\n",
+              (unsigned long long)T.to_device_bytes,
+              (unsigned long long)T.from_device_bytes, z[0]);
+}
+// x once, y and z once each way.
+// ON: to the device 24000 bytes, back 16000 bytes, z[0] 0.259733
+// Each of the 20 calls copies both its arrays in and its Region back.
+// OFF: to the device 320000 bytes, back 160000 bytes, z[0] 0.259733
+// The 20 calls found 24000 bytes each already there (16000 in, 8000 back).
+// SUMMARY: offload: info: summary at exit (time in ms):
+// SUMMARY: kernel 'axpy': 10 call(s), {{.*}}; to the device 0 bytes {{.*}}; 240000 bytes stayed on the device
+// SUMMARY: kernel 'scaleAdd': 10 call(s), {{.*}}; to the device 0 bytes {{.*}}; 240000 bytes stayed on the device
+// SUMMARY: total: {{.*}} to the device 24000 bytes in {{.*}}, back 16000 bytes in {{.*}}; 480000 bytes stayed on the device
