@@ -44,6 +44,10 @@ def main():
     configs = [("plain", []),
                ("plugin, host", ["-fplugin=" + plugin,
                                  "-fplugin-arg-offload-targets=host"]),
+               ("plugin, " + args.targets + ", no residency",
+                ["-fplugin=" + plugin,
+                 "-fplugin-arg-offload-targets=" + args.targets,
+                 "-fplugin-arg-offload-residency=off"]),
                ("plugin, " + args.targets,
                 ["-fplugin=" + plugin,
                  "-fplugin-arg-offload-targets=" + args.targets])]
