@@ -3,7 +3,7 @@
 //   A   offload() each time, nothing else in the loop (the plugin keeps
 //       the arrays on the device across the loop);
 //   A+r the same with a host read of the results between the calls (the
-//       arrays read move at every call);
+//       plugin brings back only the elements read);
 //   C   preload once, then offload() on the staged data (no copies).
 // Prints time per iteration, bytes moved per iteration, and ratios to C,
 // as medians over passes; every way must compute the same result.

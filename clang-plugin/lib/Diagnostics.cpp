@@ -182,8 +182,9 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   // plugin reads the patterns and reports these only when they match.
   Add(Diag::ResidencyKept, L::Remark,
       "%0 stays on the device across this loop's offload() calls: copied "
-      "there once before the loop%select{| and back once after it}1 "
-      "[-Rpass=offload-residency]");
+      "there once before the loop%select{| and back once after it}1"
+      "%select{|; the host's reads of its elements in the loop copy those "
+      "elements back}2 [-Rpass=offload-residency]");
   Add(Diag::ResidencyMissed, L::Remark,
       "%0 cannot stay on the device across this loop's offload() calls: %1; "
       "it moves at every call [-Rpass-missed=offload-residency]");

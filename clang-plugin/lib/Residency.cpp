@@ -24,14 +24,9 @@ bool isLoop(const Stmt *S) {
   return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
 
-/// A declaration directly in namespace ::offload (or ::offload::X).
-bool inOffloadNamespace(const Decl *D, StringRef Inner = {}) {
+/// A declaration directly in namespace ::offload.
+bool inOffloadNamespace(const Decl *D) {
   const auto *NS = dyn_cast<NamespaceDecl>(D->getDeclContext());
-  if (!Inner.empty()) {
-    if (!NS || NS->getName() != Inner)
-      return false;
-    NS = dyn_cast<NamespaceDecl>(NS->getDeclContext());
-  }
   return NS && NS->getName() == "offload" &&
          NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
 }
@@ -140,6 +135,9 @@ bool readsOnly(QualType T) {
 struct Candidate {
   VarDecl *Var;
   bool Written = false;
+  // Host reads `v[i]` in the loop of data a kernel writes: each becomes
+  // offload::detail::readResident(v, i), which copies that element back.
+  SmallVector<const ImplicitCastExpr *> Reads;
   const Stmt *Blocker = nullptr; // the host use that keeps it from staying
   enum { None, InLoop, Escapes, InLambda } Why = None;
 };
@@ -325,7 +323,8 @@ bool usedInPlace(const DeclRefExpr *Ref, const Stmt *Loop,
     Use = Call;
     Result = Call->getType();
   } else if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P)) {
-    if (Op->getOperator() != OO_Subscript || Op->getArg(0)->IgnoreParenImpCasts() != Ref)
+    if (Op->getOperator() != OO_Subscript ||
+        Op->getArg(0)->IgnoreParenImpCasts() != Ref)
       return false;
     Use = Op;
     Result = Op->getType();
@@ -366,6 +365,29 @@ bool sizeQuery(const DeclRefExpr *Ref, const ParentMap &PM) {
   return MD && MD->getIdentifier() &&
          (MD->getName() == "size" || MD->getName() == "empty" ||
           MD->getName() == "capacity");
+}
+
+/// An element of the container read at once (`x[i]`, `x.at(i)`, `front()`,
+/// `back()` converted to a value): the conversion, or null.
+const ImplicitCastExpr *elementRead(const DeclRefExpr *Ref,
+                                    const ParentMap &PM) {
+  const Stmt *P = parentSkipping(PM, Ref);
+  const Expr *Use = nullptr;
+  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+      Op && Op->getOperator() == OO_Subscript &&
+      Op->getArg(0)->IgnoreParenImpCasts() == Ref)
+    Use = Op;
+  else if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+    if (MD && MD->getIdentifier() &&
+        (MD->getName() == "at" || MD->getName() == "front" ||
+         MD->getName() == "back"))
+      Use = dyn_cast_or_null<CXXMemberCallExpr>(parentSkippingParens(PM, ME));
+  }
+  const auto *Cast =
+      Use ? dyn_cast_or_null<ImplicitCastExpr>(parentSkippingParens(PM, Use))
+          : nullptr;
+  return Cast && Cast->getCastKind() == CK_LValueToRValue ? Cast : nullptr;
 }
 
 /// Whether the loop holds a label or a case whose jump could enter it.
@@ -427,16 +449,15 @@ private:
         VarDecl *V = namedVector(Call->getArg(I), Ref);
         if (!V)
           notLocal(Loop, Call->getArg(I));
-        if (!V || contains(Loop, V->getInit() ? (const Stmt *)V->getInit()
-                                              : nullptr,
-                           PM))
+        // A vector declared in the loop is a new one every time.
+        if (!V || contains(Loop, V->getInit(), PM))
           continue;
         Passed.insert(Ref);
         auto It = llvm::find_if(Found, [&](const Candidate &C) {
           return C.Var == V;
         });
         if (It == Found.end())
-          It = Found.insert(Found.end(), Candidate{V});
+          It = Found.insert(Found.end(), Candidate{V, false, {}});
         const unsigned Param = I - First;
         It->Written |= Param >= Params.size() || !readsOnly(Params[Param]);
       }
@@ -452,17 +473,28 @@ private:
       check(C, Loop, Passed);
 
     SmallVector<Stmt *> Staged;
-    for (const Candidate &C : Found) {
+    for (Candidate &C : Found) {
       if (C.Blocker) {
         missed(Loop, C);
         continue;
       }
-      if (Stmt *Decl = stage(C, Loop->getBeginLoc())) {
-        Staged.push_back(Decl);
-        if (Remarks.Kept)
-          Diags.report(Loop->getBeginLoc(), Diag::ResidencyKept)
-              << C.Var << unsigned(C.Written);
-      }
+      // Every host read of its elements in the loop is rewritten, or the
+      // container moves as written.
+      SmallVector<std::pair<const Expr *, Expr *>> Rewrites;
+      for (const ImplicitCastExpr *Read : C.Reads)
+        if (Expr *New = readResident(C, Read))
+          Rewrites.push_back({Read, New});
+      if (Rewrites.size() != C.Reads.size())
+        continue;
+      Stmt *Decl = stage(C, Loop->getBeginLoc());
+      if (!Decl)
+        continue;
+      for (auto [Old, New] : Rewrites)
+        replace(Old, New);
+      Staged.push_back(Decl);
+      if (Remarks.Kept)
+        Diags.report(Loop->getBeginLoc(), Diag::ResidencyKept)
+            << C.Var << unsigned(C.Written) << unsigned(!C.Reads.empty());
     }
     if (Staged.empty())
       return false;
@@ -478,13 +510,24 @@ private:
     for (const DeclRefExpr *Ref : Uses.Refs.lookup(C.Var)) {
       if (Passed.contains(Ref))
         continue;
-      if (Uses.InLambda.contains(Ref) || Ref->refersToEnclosingVariableOrCapture()) {
+      if (Uses.InLambda.contains(Ref) ||
+          Ref->refersToEnclosingVariableOrCapture()) {
         C.Blocker = Ref, C.Why = Candidate::InLambda;
         return;
       }
       if (contains(Loop, Ref, PM)) {
         if (sizeQuery(Ref, PM) || isOffloadArgument(Ref))
           continue;
+        if (const ImplicitCastExpr *Read = elementRead(Ref, PM)) {
+          // Data no kernel writes: its host copy stays current. Else
+          // v[i] brings element i back (v.at(i) and the like still stop it).
+          if (!C.Written)
+            continue;
+          if (isa<CXXOperatorCallExpr>(Read->getSubExpr()->IgnoreParens())) {
+            C.Reads.push_back(Read);
+            continue;
+          }
+        }
         C.Blocker = Ref, C.Why = Candidate::InLoop;
         return;
       }
@@ -554,37 +597,83 @@ private:
         << C.Var << unsigned(C.Why - 1);
   }
 
+  /// Sema as if inside FD, where the plugin builds its code. Errors in
+  /// what it builds are caught, and the loop then runs as written.
+  struct InFunction {
+    Sema::ContextRAII Context;
+    Sema::FunctionScopeRAII Scope;
+    Sema::SFINAETrap Trap;
+    InFunction(Sema &S, FunctionDecl &FD)
+        : Context(S, &FD), Scope((S.PushFunctionScope(), S)), Trap(S) {}
+  };
+
+  /// offload::Name(Args...), or offload::detail::Name(Args...) with Detail,
+  /// as if written at Loc; null if it does not compile.
+  Expr *call(bool Detail, StringRef Name, MutableArrayRef<Expr *> Args,
+             SourceLocation Loc, InFunction &In) {
+    auto *NS = dyn_cast_or_null<NamespaceDecl>(
+        lookup(Ctx.getTranslationUnitDecl(), "offload"));
+    if (NS && Detail)
+      NS = dyn_cast_or_null<NamespaceDecl>(lookup(NS, "detail"));
+    if (!NS)
+      return nullptr;
+    LookupResult Found(S, &Ctx.Idents.get(Name), Loc,
+                       Sema::LookupOrdinaryName);
+    if (!S.LookupQualifiedName(Found, NS) || Found.empty())
+      return nullptr;
+    CXXScopeSpec SS;
+    ExprResult Fn = S.BuildDeclarationNameExpr(SS, Found, false);
+    if (Fn.isInvalid())
+      return nullptr;
+    ExprResult Call = S.ActOnCallExpr(nullptr, Fn.get(), Loc, Args, Loc);
+    return Call.isInvalid() || In.Trap.hasErrorOccurred() ? nullptr
+                                                          : Call.get();
+  }
+
+  /// `offload::detail::readResident(v, i)` for the read `v[i]`, or null.
+  Expr *readResident(const Candidate &C, const ImplicitCastExpr *Read) {
+    const auto *Op =
+        cast<CXXOperatorCallExpr>(Read->getSubExpr()->IgnoreParens());
+    SourceLocation Loc = Op->getBeginLoc();
+    InFunction In(S, FD);
+    Expr *Args[] = {
+        S.BuildDeclRefExpr(C.Var, C.Var->getType(), VK_LValue, Loc),
+        const_cast<Expr *>(Op->getArg(1))};
+    Expr *Call = call(/*Detail=*/true, "readResident", Args, Loc, In);
+    return Call && Ctx.hasSameUnqualifiedType(Call->getType(), Read->getType())
+               ? Call
+               : nullptr;
+  }
+
+  /// Puts New where Old hangs in its parent.
+  void replace(const Expr *Old, Expr *New) {
+    Stmt *Parent = const_cast<Stmt *>(parent(PM, Old));
+    for (Stmt *&Child : Parent->children())
+      if (Child == Old) {
+        Child = New;
+        return;
+      }
+    llvm_unreachable("an expression is a child of its parent");
+  }
+
   /// `auto __offload_resident_N = offload::preload[_mut](V);` or null if
   /// the header's preload cannot take V (the loop then runs as written).
   Stmt *stage(const Candidate &C, SourceLocation Loc) {
-    auto *Offload = dyn_cast_or_null<NamespaceDecl>(lookup(
-        Ctx.getTranslationUnitDecl(), "offload"));
-    if (!Offload)
+    InFunction In(S, FD);
+    Expr *Args[] = {
+        S.BuildDeclRefExpr(C.Var, C.Var->getType(), VK_LValue, Loc)};
+    Expr *Call = call(/*Detail=*/false, C.Written ? "preload_mut" : "preload",
+                      Args, Loc, In);
+    if (!Call)
       return nullptr;
-    LookupResult Preload(S, &Ctx.Idents.get(C.Written ? "preload_mut" : "preload"),
-                         Loc, Sema::LookupOrdinaryName);
-    if (!S.LookupQualifiedName(Preload, Offload) || Preload.empty())
-      return nullptr;
-    Sema::ContextRAII Context(S, &FD);
-    S.PushFunctionScope();
-    Sema::FunctionScopeRAII Scope(S);
-    Sema::SFINAETrap Trap(S);
-    CXXScopeSpec SS;
-    ExprResult Fn = S.BuildDeclarationNameExpr(SS, Preload, false);
-    if (Fn.isInvalid())
-      return nullptr;
-    Expr *Arg = S.BuildDeclRefExpr(C.Var, C.Var->getType(), VK_LValue, Loc);
-    ExprResult Call = S.ActOnCallExpr(nullptr, Fn.get(), Loc, {Arg}, Loc);
-    if (Call.isInvalid() || Trap.hasErrorOccurred())
-      return nullptr;
-    QualType Type = Call.get()->getType();
+    QualType Type = Call->getType();
     std::string Name = "__offload_resident_" + C.Var->getName().str();
     auto *Var = VarDecl::Create(Ctx, &FD, Loc, Loc, &Ctx.Idents.get(Name),
                                 Type, Ctx.getTrivialTypeSourceInfo(Type, Loc),
                                 SC_None);
     Var->setImplicit();
-    S.AddInitializerToDecl(Var, Call.get(), /*DirectInit=*/false);
-    if (Var->isInvalidDecl() || Trap.hasErrorOccurred())
+    S.AddInitializerToDecl(Var, Call, /*DirectInit=*/false);
+    if (Var->isInvalidDecl() || In.Trap.hasErrorOccurred())
       return nullptr;
     return new (Ctx) DeclStmt(DeclGroupRef(Var), Loc, Loc);
   }

@@ -27,6 +27,7 @@
 #include <offload/detail/host_only.hpp>
 
 #include <cstdint>
+#include <ranges>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -122,6 +123,21 @@ template <class C>
 [[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<C> preload_mut(C &Data) {
   return Preloaded<C>(Data);
 }
+
+namespace detail {
+/// What the plugin writes for a host read of element I of a vector it keeps
+/// on the device across a loop (docs/design.md, "Automatic residency"):
+/// that element is copied back first, after the kernels queued before it.
+template <class C>
+OFFLOAD_HOST_ONLY std::ranges::range_value_t<C> readResident(C &Data,
+                                                             std::size_t I) {
+#if defined(__OFFLOAD_HOST__)
+  detail::rt::syncStaged(std::ranges::data(Data) + I,
+                         sizeof(std::ranges::range_value_t<C>));
+#endif
+  return Data[I];
+}
+} // namespace detail
 
 } // namespace offload
 

@@ -58,8 +58,8 @@ template <class W> inline W compareExchange(W *P, W Expected, W Desired) {
                  : "=l"(Lo), "=l"(Hi)
                  : "l"(std::uint64_t(Expected)),
                    "l"(std::uint64_t(Expected >> 64)),
-                   "l"(std::uint64_t(Desired)), "l"(std::uint64_t(Desired >> 64)),
-                   "l"(P)
+                   "l"(std::uint64_t(Desired)),
+                   "l"(std::uint64_t(Desired >> 64)), "l"(P)
                  : "memory");
     Seen = W(Lo) | W(Hi) << 64;
   } else if constexpr (sizeof(W) == 8) {

@@ -47,6 +47,29 @@ void hostUseInside() {
   }
 }
 
+// Reading data that no kernel writes is fine in the loop: its host copy
+// stays current.
+double readsReadOnly() {
+  std::vector<double> x(10), y(10);
+  double seen = 0;
+  for (int s = 0; s < 3; ++s) { // expected-remark {{'x' stays on the device}} expected-remark {{'y' stays on the device}}
+    offload::offload(axpy, x, 1.0, y);
+    seen += x[s] + x.at(s + 1) + x.front();
+  }
+  return seen;
+}
+
+// Reading elements of data a kernel writes brings those elements back.
+double readsWritten() {
+  std::vector<double> x(10), y(10);
+  double seen = 0;
+  for (int s = 0; s < 3; ++s) { // expected-remark {{'x' stays on the device}} expected-remark {{'y' stays on the device across this loop's offload() calls: copied there once before the loop and back once after it; the host's reads of its elements in the loop copy those elements back [-Rpass=offload-residency]}}
+    offload::offload(axpy, x, 1.0, y);
+    seen += y[s] * y[s + 1];
+  }
+  return seen;
+}
+
 void stash(std::vector<double> &v);
 
 void escapes() {

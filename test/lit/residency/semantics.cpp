@@ -159,6 +159,22 @@ void hostAccess() {
     x[0] += 10.0; // read-only data the host changes between calls
   }
   std::printf("const written %.1f\n", sum(y));
+  double read = 0;
+  // REMARKS-DAG: semantics.cpp:[[@LINE+2]]:3: remark: 'x' stays on the device
+  // REMARKS-DAG: semantics.cpp:[[@LINE+1]]:3: remark: 'y' stays on the device
+  for (int s = 0; s < 3; ++s) {
+    offload::offload(axpy, x, 1.0, y);
+    read += x[s] * 2; // read-only data, read between calls
+  }
+  std::printf("read-only read %.1f %.1f\n", sum(y), read);
+  double results = 0;
+  // REMARKS-DAG: semantics.cpp:[[@LINE+1]]:3: remark: 'y' stays on the device across this loop's offload() calls: copied there once before the loop and back once after it; the host's reads of its elements in the loop copy those elements back
+  for (int s = 0; s < 4; ++s) {
+    offload::offload(axpy, x, 1.0, y);
+    results += y[s * 7] - y[99 - s]; // results read between calls
+    offload::offload(axpy, x, 0.5, y);
+  }
+  std::printf("results read %.1f %.1f\n", sum(y), results);
   // REMARKS-DAG: semantics.cpp:[[@LINE+1]]:3: remark: 't' cannot stay on the device across this loop's offload() calls: a lambda captures it
   for (int s = 0; s < 3; ++s) {
     offload::offload(axpy, x, 1.0, t);
@@ -171,6 +187,8 @@ void hostAccess() {
 // CHECK: escaped 15153.0
 // CHECK: alias 15153.0
 // CHECK: const written 30630.0
+// CHECK: read-only read {{[0-9.]+}} {{[0-9.]+}}
+// CHECK: results read {{[0-9.]+}} {{-?[0-9.]+}}
 // CHECK: thread 15240.0 36.0
 
 // A container the user preloads, passed by name inside the loop: the
