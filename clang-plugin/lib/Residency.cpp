@@ -69,15 +69,20 @@ bool isStdVector(QualType T) {
   return !RD->getTemplateArgs()[0].getAsType()->isBooleanType();
 }
 
-/// The local std::vector variable that argument E names, looking through
-/// the conversions offload() arguments go through (to a std::span or a
-/// Region); null if E is anything else.
-VarDecl *namedVector(const Expr *E, const DeclRefExpr *&Ref) {
+/// An offload() argument without the conversion it goes through to the
+/// kernel's parameter type (a std::span or a Region).
+const Expr *unconverted(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
       CE && CE->getNumArgs() == 1)
     E = CE->getArg(0)->IgnoreParenImpCasts();
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  return E;
+}
+
+/// The local std::vector variable that offload() argument E names; null if
+/// E is anything else.
+VarDecl *namedVector(const Expr *E, const DeclRefExpr *&Ref) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(unconverted(E));
   auto *V = DRE ? dyn_cast<VarDecl>(const_cast<ValueDecl *>(DRE->getDecl()))
                 : nullptr;
   if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() ||
@@ -544,10 +549,7 @@ private:
   void notLocal(const Stmt *Loop, const Expr *Arg) {
     if (!Remarks.Missed)
       return;
-    const Expr *E = Arg->IgnoreParenImpCasts();
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-        CE && CE->getNumArgs() == 1)
-      E = CE->getArg(0)->IgnoreParenImpCasts();
+    const Expr *E = unconverted(Arg);
     if (!isStdVector(E->getType().getNonReferenceType().getUnqualifiedType()))
       return;
     const NamedDecl *D = nullptr;

@@ -186,11 +186,7 @@ private:
 
   void keepResidentIn(Decl *D) {
     if (auto *FD = dyn_cast<FunctionDecl>(D)) {
-      const CodeGenOptions &CG = CI.getCodeGenOpts();
-      keepDataResident(
-          *FD, CI.getSema(), Diags,
-          {CG.OptimizationRemark.patternMatches("offload-residency"),
-           CG.OptimizationRemarkMissed.patternMatches("offload-residency")});
+      keepDataResident(*FD, CI.getSema(), Diags, Remarks);
     } else if (auto *DC = dyn_cast<DeclContext>(D);
                DC && isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(D)) {
       for (Decl *Inner : DC->decls())
@@ -258,6 +254,12 @@ private:
   const std::optional<std::string> Input; // why device compiles cannot run
   bool StartedEarly = false;
   Clock::time_point Created = Clock::now(), Parsed, Analyzed;
+  // -Rpass=/-Rpass-missed= patterns, matched once rather than per function.
+  const ResidencyRemarks Remarks{
+      CI.getCodeGenOpts().OptimizationRemark.patternMatches(
+          "offload-residency"),
+      CI.getCodeGenOpts().OptimizationRemarkMissed.patternMatches(
+          "offload-residency")};
 };
 
 class OffloadAction : public PluginASTAction {
