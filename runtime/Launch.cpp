@@ -418,6 +418,15 @@ void stage(void *Data, std::int64_t Bytes) {
     offload::rt::fatal(std::move(E));
 }
 
+bool isStaged(const void *Data, std::int64_t Bytes) {
+  Expected<offload::rt::DeviceState &> D = offload::rt::selectedDevice();
+  if (!D) {
+    consumeError(D.takeError()); // stage() reports it
+    return false;
+  }
+  return Bytes > 0 && D->overlapsPreloaded(Data, Bytes);
+}
+
 void syncStaged(void *Data, std::int64_t Bytes) {
   if (Error E = offload::rt::preloadCall(
           "sync", Data, Bytes,

@@ -188,6 +188,8 @@ public:
   /// null when it is not preloaded; an error when it overlaps preloaded
   /// data without being inside it.
   llvm::Expected<void *> preloadedAddress(const void *Ptr, std::int64_t Bytes);
+  /// Whether any of [Ptr, Ptr + Bytes) is preloaded.
+  bool overlapsPreloaded(const void *Ptr, std::int64_t Bytes);
   /// preloadedAddress() of every data slot of R at once (literal and empty
   /// slots get null).
   llvm::Error preloadedAddresses(const detail::rt::LaunchRequest &R,

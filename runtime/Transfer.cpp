@@ -521,6 +521,14 @@ void DeviceState::releaseCaches() {
   Bounce.reset();
 }
 
+bool DeviceState::overlapsPreloaded(const void *Ptr, std::int64_t Bytes) {
+  const char *B = static_cast<const char *>(Ptr), *E = B + Bytes;
+  std::lock_guard<std::mutex> L(Lock);
+  return any_of(Ranges, [&](const PreloadedRange &R) {
+    return B < R.End && R.Begin < E;
+  });
+}
+
 Expected<void *> DeviceState::preloadedAddressLocked(const void *Ptr,
                                                      std::int64_t Bytes) {
   const char *B = static_cast<const char *>(Ptr), *E = B + Bytes;

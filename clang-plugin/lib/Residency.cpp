@@ -8,6 +8,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Sema/Lookup.h"
 #include "clang/Sema/Sema.h"
 
@@ -69,27 +70,76 @@ bool isStdVector(QualType T) {
   return !RD->getTemplateArgs()[0].getAsType()->isBooleanType();
 }
 
+const Type *canonical(QualType T) {
+  return T.getCanonicalType().getUnqualifiedType().getTypePtr();
+}
+
+/// The element type of a container that refers to its data (std::vector,
+/// std::span, offload::Region, offload::Preloaded), or null.
+const Type *containerElement(QualType T) {
+  const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getCanonicalType()->getAsCXXRecordDecl());
+  if (!RD || !(isSpecialization(T, "std", "vector") ||
+               isSpecialization(T, "std", "span") ||
+               isSpecialization(T, "offload", "Region") ||
+               isSpecialization(T, "offload", "Preloaded")))
+    return nullptr;
+  QualType E = RD->getTemplateArgs()[0].getAsType();
+  if (const Type *Inner = containerElement(E)) // Preloaded<std::vector<T>>
+    return Inner;
+  return canonical(E);
+}
+
+/// A member function of a standard container that reads the container or
+/// reaches one element (the caller decides whether it reads or writes).
+bool isElementAccessor(const CXXMethodDecl *M) {
+  if (M->getOverloadedOperator() == OO_Subscript)
+    return true;
+  if (!M->getIdentifier())
+    return false;
+  StringRef N = M->getName();
+  return N == "at" || N == "front" || N == "back" || N == "size" ||
+         N == "empty" || N == "capacity";
+}
+
 /// An offload() argument without the conversion it goes through to the
-/// kernel's parameter type (a std::span or a Region).
+/// kernel's parameter type (a std::span or a Region), or the container of a
+/// Region built in the call (`Region<T, S>(v, strategy)`).
 const Expr *unconverted(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
+  E = E->IgnoreImplicit()->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = Cast->getSubExpr()->IgnoreImplicit()->IgnoreParens();
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-      CE && CE->getNumArgs() == 1)
-    E = CE->getArg(0)->IgnoreParenImpCasts();
+      CE && CE->getNumArgs() >= 1 &&
+      (CE->getNumArgs() == 1 ||
+       isSpecialization(CE->getType(), "offload", "Region")))
+    E = CE->getArg(0)->IgnoreImplicit()->IgnoreParens();
   return E;
 }
 
-/// The local std::vector variable that offload() argument E names; null if
-/// E is anything else.
-VarDecl *namedVector(const Expr *E, const DeclRefExpr *&Ref) {
+/// The std::vector that offload() argument E names, if FD owns it: a local
+/// variable or a parameter (by value or, with Reference set, by reference).
+/// Null if E is anything else.
+VarDecl *namedVector(const Expr *E, const FunctionDecl &FD,
+                     const DeclRefExpr *&Ref, bool *Reference = nullptr) {
   const auto *DRE = dyn_cast<DeclRefExpr>(unconverted(E));
   auto *V = DRE ? dyn_cast<VarDecl>(const_cast<ValueDecl *>(DRE->getDecl()))
                 : nullptr;
-  if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() ||
-      V->getType()->isReferenceType() || V->getType().isVolatileQualified() ||
-      !isStdVector(V->getType()))
+  // A variable of an enclosing function (a lambda's capture) may be
+  // reached by code this analysis does not see.
+  if (!V || V->getDeclContext() != &FD || !V->hasLocalStorage() ||
+      V->getType().isVolatileQualified())
+    return nullptr;
+  QualType T = V->getType();
+  const bool IsReference = T->isLValueReferenceType();
+  if (IsReference && !isa<ParmVarDecl>(V))
+    return nullptr;
+  T = T.getNonReferenceType();
+  if (!isStdVector(T.getUnqualifiedType()) || T.isVolatileQualified())
     return nullptr;
   Ref = DRE;
+  if (Reference)
+    *Reference = IsReference;
   return V;
 }
 
@@ -136,15 +186,94 @@ bool readsOnly(QualType T) {
   return false;
 }
 
+/// A call of a lambda that makes offload() calls itself, with the
+/// std::vector references it takes used only as their arguments: for each
+/// argument of the call, whether the lambda's offload() calls may write it
+/// (std::nullopt where the argument is not such a vector).
+struct Relay {
+  const FunctionDecl *Lambda = nullptr;     // the call operator, with its body
+  SmallVector<std::optional<bool>> Written; // per argument of the call
+  unsigned FirstArg = 0;                    // 1: arg 0 is the closure
+};
+
+std::optional<Relay> asRelay(const CallExpr *Call, Sema *S = nullptr) {
+  FunctionDecl *F = const_cast<FunctionDecl *>(Call->getDirectCallee());
+  if (!F || !isLambdaCallOperator(F))
+    return std::nullopt;
+  // A generic lambda's call operator may not be instantiated yet: Sema
+  // would do it at the end of the translation unit anyway.
+  if (S && !F->isDefined() &&
+      F->getTemplateSpecializationKind() == TSK_ImplicitInstantiation)
+    S->InstantiateFunctionDefinition(Call->getExprLoc(), F);
+  const FunctionDecl *Def = nullptr;
+  if (!F->hasBody(Def) || !Def->getBody() || Def->isDependentContext())
+    return std::nullopt;
+  struct Look : RecursiveASTVisitor<Look> {
+    SmallVector<const CallExpr *> Calls;
+    llvm::DenseMap<const ParmVarDecl *, unsigned> Refs;
+    bool VisitCallExpr(CallExpr *E) {
+      if (asOffloadCall(E))
+        Calls.push_back(E);
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (const auto *P = dyn_cast<ParmVarDecl>(E->getDecl()))
+        ++Refs[P];
+      return true;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  } L;
+  L.TraverseStmt(Def->getBody());
+  if (L.Calls.empty())
+    return std::nullopt;
+  Relay R;
+  R.Lambda = Def;
+  R.FirstArg = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+  for (unsigned I = R.FirstArg; I < Call->getNumArgs(); ++I) {
+    std::optional<bool> Written;
+    const unsigned Index = I - R.FirstArg;
+    const ParmVarDecl *P =
+        Index < Def->getNumParams() ? Def->getParamDecl(Index) : nullptr;
+    if (P && P->getType()->isLValueReferenceType() &&
+        isStdVector(P->getType().getNonReferenceType().getUnqualifiedType())) {
+      // Every use of P an offload() argument of the lambda's own calls.
+      unsigned Uses = 0;
+      bool Writes = false;
+      for (const CallExpr *C : L.Calls) {
+        unsigned First;
+        SmallVector<QualType> Params = kernelParams(*C, First);
+        for (unsigned J = First; J < C->getNumArgs(); ++J) {
+          const auto *DRE = dyn_cast<DeclRefExpr>(unconverted(C->getArg(J)));
+          if (!DRE || DRE->getDecl() != P)
+            continue;
+          ++Uses;
+          Writes |= J - First >= Params.size() || !readsOnly(Params[J - First]);
+        }
+      }
+      if (Uses > 0 && Uses == L.Refs.lookup(P))
+        Written = Writes;
+    }
+    R.Written.push_back(Written);
+  }
+  return R;
+}
+
 /// What a loop does with one container.
 struct Candidate {
-  VarDecl *Var;
+  VarDecl *Var = nullptr;
   bool Written = false;
+  // A parameter taken by reference: the caller's object, which other names
+  // may reach (aliasHazard) and which may be another candidate (distinct).
+  bool Reference = false;
+  // Views of it that one call passes together, one written: staged only
+  // if they do not overlap when the loop starts (each group).
+  SmallVector<SmallVector<const VarDecl *, 2>, 1> DisjointViews;
   // Host reads `v[i]` in the loop of data a kernel writes: each becomes
-  // offload::detail::readResident(v, i), which copies that element back.
+  // offload::detail::readResident(handle, i), which copies that element
+  // back.
   SmallVector<const ImplicitCastExpr *> Reads;
   const Stmt *Blocker = nullptr; // the host use that keeps it from staying
-  enum { None, InLoop, Escapes, InLambda } Why = None;
+  enum { None, InLoop, Escapes, InLambda, Aliased, SharedInCall } Why = None;
 };
 
 class Finder : public RecursiveASTVisitor<Finder> {
@@ -162,8 +291,12 @@ public:
     return R;
   }
   bool VisitCallExpr(CallExpr *E) {
-    if (LambdaDepth == 0 && asOffloadCall(E))
+    if (LambdaDepth > 0)
+      return true;
+    if (asOffloadCall(E))
       Calls.push_back(E);
+    else if (std::optional<Relay> R = asRelay(E, &S))
+      Relays.push_back({E, std::move(*R)});
     return true;
   }
   bool VisitStmt(Stmt *S) {
@@ -172,8 +305,11 @@ public:
     return true;
   }
 
+  explicit Finder(Sema &S) : S(S) {}
+  Sema &S; // to instantiate the lambdas the function calls
   llvm::DenseMap<const VarDecl *, SmallVector<const DeclRefExpr *>> Refs;
   SmallVector<const CallExpr *> Calls;
+  SmallVector<std::pair<const CallExpr *, Relay>> Relays;
   llvm::SmallPtrSet<const Stmt *, 16> InLambda;
   unsigned LambdaDepth = 0;
 };
@@ -249,15 +385,23 @@ bool calleeUsesInPlace(const CallExpr &Call, const Expr *Arg,
   });
 }
 
+/// The offload::preload or preload_mut call whose argument Ref is, or null.
+const CallExpr *preloadOf(const DeclRefExpr *Ref, const ParentMap &PM) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(parentSkipping(PM, Ref));
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  return F && F->getIdentifier() && inOffloadNamespace(F) &&
+                 (F->getName() == "preload" || F->getName() == "preload_mut")
+             ? Call
+             : nullptr;
+}
+
 /// Whether Ref is staged by an explicit preload handle that cannot be
 /// alive while Loop runs: `auto H = offload::preload[_mut](v);` declared in
 /// a block that does not hold the loop, and H never moved or returned.
 bool stagedElsewhere(const DeclRefExpr *Ref, const Stmt *Loop,
                      const ParentMap &PM) {
-  const auto *Call = dyn_cast_or_null<CallExpr>(parentSkipping(PM, Ref));
-  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-  if (!Loop || !F || !F->getIdentifier() || !inOffloadNamespace(F) ||
-      (F->getName() != "preload" && F->getName() != "preload_mut"))
+  const CallExpr *Call = preloadOf(Ref, PM);
+  if (!Loop || !Call)
     return false;
   const Stmt *S = parentSkipping(PM, Call);
   while (S && isa<ExprWithCleanups, MaterializeTemporaryExpr,
@@ -410,7 +554,7 @@ class Keeper {
 public:
   Keeper(FunctionDecl &FD, Sema &S, Diagnostics &Diags, ResidencyRemarks R)
       : FD(FD), S(S), Ctx(S.getASTContext()), Diags(Diags), Remarks(R),
-        PM(FD.getBody()) {
+        PM(FD.getBody()), Uses(S) {
     Uses.TraverseStmt(FD.getBody());
   }
 
@@ -433,6 +577,9 @@ private:
     for (const CallExpr *Call : Uses.Calls)
       if (contains(Loop, Call, PM))
         return true;
+    for (const auto &[Call, R] : Uses.Relays)
+      if (contains(Loop, Call, PM))
+        return true;
     return false;
   }
 
@@ -444,28 +591,103 @@ private:
     // may write them.
     SmallVector<Candidate> Found;
     llvm::SmallPtrSet<const DeclRefExpr *, 8> Passed;
+    Views.clear();
+    // Adds the vector Arg names as a candidate; returns it (null if Arg
+    // names none).
+    auto Add = [&](const Expr *Arg, bool Written) -> VarDecl * {
+      if (!Arg)
+        return nullptr;
+      const DeclRefExpr *Ref;
+      bool Reference = false;
+      VarDecl *V = namedVector(Arg, FD, Ref, &Reference);
+      if (!V)
+        return nullptr;
+      // A vector declared in the loop is a new one every time.
+      if (!isa<ParmVarDecl>(V) && contains(Loop, V->getInit(), PM))
+        return V;
+      Passed.insert(Ref);
+      auto It =
+          llvm::find_if(Found, [&](const Candidate &C) { return C.Var == V; });
+      if (It == Found.end()) {
+        It = Found.insert(Found.end(), Candidate());
+        It->Var = V;
+        It->Reference = Reference;
+      }
+      It->Written |= Written;
+      return V;
+    };
+    // Per call: how many arguments reach each vector, and whether one is
+    // written. Two that overlap get their own copies from a plain call but
+    // would share the staged one (the runtime refuses that when one is
+    // written), so such a vector moves as written; views may be disjoint
+    // parts of it, which is checked when the loop starts.
+    struct Reaching {
+      unsigned Count = 0;
+      bool Written = false;
+      SmallVector<const VarDecl *, 2> Views; // null: the vector itself
+    };
+    llvm::SmallDenseMap<const VarDecl *, Reaching> Reach;
+    auto Reached = [&](const VarDecl *V, bool Written,
+                       const VarDecl *View = nullptr) {
+      if (V) {
+        Reaching &R = Reach[V];
+        ++R.Count;
+        R.Written |= Written;
+        R.Views.push_back(View);
+      }
+    };
+    auto Shared = [&](const CallExpr *Call) {
+      for (auto &[V, R] : Reach)
+        if (R.Count > 1 && R.Written)
+          for (Candidate &C : Found) {
+            if (C.Var != V || C.Blocker)
+              continue;
+            if (llvm::is_contained(R.Views, nullptr))
+              C.Blocker = Call, C.Why = Candidate::SharedInCall;
+            else
+              C.DisjointViews.emplace_back(R.Views.begin(), R.Views.end());
+          }
+      Reach.clear();
+    };
     for (const CallExpr *Call : Uses.Calls) {
       if (!contains(Loop, Call, PM))
         continue;
       unsigned First;
       SmallVector<QualType> Params = kernelParams(*Call, First);
       for (unsigned I = First; I < Call->getNumArgs(); ++I) {
-        const DeclRefExpr *Ref;
-        VarDecl *V = namedVector(Call->getArg(I), Ref);
-        if (!V)
-          notLocal(Loop, Call->getArg(I));
-        // A vector declared in the loop is a new one every time.
-        if (!V || contains(Loop, V->getInit(), PM))
-          continue;
-        Passed.insert(Ref);
-        auto It = llvm::find_if(Found, [&](const Candidate &C) {
-          return C.Var == V;
-        });
-        if (It == Found.end())
-          It = Found.insert(Found.end(), Candidate{V, false, {}});
         const unsigned Param = I - First;
-        It->Written |= Param >= Params.size() || !readsOnly(Params[Param]);
+        const bool Writes = Param >= Params.size() || !readsOnly(Params[Param]);
+        if (VarDecl *V = Add(Call->getArg(I), Writes)) {
+          Reached(V, Writes);
+          continue;
+        }
+        if (const VarDecl *View = viewVariable(Call->getArg(I), Loop)) {
+          // What a view built before the loop reaches: its data (written
+          // through a Region) and an Indexed strategy's list (read).
+          auto [Data, List] = viewed(*View);
+          const bool Region =
+              isSpecialization(View->getType(), "offload", "Region");
+          VarDecl *D = Add(Data, Writes || Region);
+          VarDecl *L = List ? Add(List, false) : nullptr;
+          if (D && (!List || L))
+            Views.insert(View);
+          Reached(D, Writes || Region, View);
+          Reached(L, false, View);
+          continue;
+        }
+        notLocal(Loop, Call->getArg(I));
       }
+      Shared(Call);
+    }
+    // Vectors handed to a lambda that passes them on to offload().
+    for (const auto &[Call, R] : Uses.Relays) {
+      if (!contains(Loop, Call, PM))
+        continue;
+      for (unsigned I = 0; I < R.Written.size(); ++I)
+        if (R.Written[I])
+          Reached(Add(Call->getArg(R.FirstArg + I), *R.Written[I]),
+                  *R.Written[I]);
+      Shared(Call);
     }
     if (Found.empty())
       return false;
@@ -476,23 +698,38 @@ private:
     }
     for (Candidate &C : Found)
       check(C, Loop, Passed);
+    if (llvm::any_of(Found, [](const Candidate &C) { return C.Reference; }))
+      if (const Stmt *Hazard = aliasHazard(Loop, Found))
+        for (Candidate &C : Found)
+          if (C.Reference && !C.Blocker)
+            C.Blocker = Hazard, C.Why = Candidate::Aliased;
 
+    SmallVector<const VarDecl *> Referenced;
+    for (const Candidate &C : Found)
+      if (C.Reference && !C.Blocker)
+        Referenced.push_back(C.Var);
     SmallVector<Stmt *> Staged;
     for (Candidate &C : Found) {
       if (C.Blocker) {
         missed(Loop, C);
         continue;
       }
+      // Containers received by reference are staged when none is another.
+      DeclStmt *Decl = stage(C,
+                             C.Reference && Referenced.size() > 1
+                                 ? Referenced
+                                 : ArrayRef<const VarDecl *>(),
+                             Loop->getBeginLoc());
+      if (!Decl)
+        continue;
       // Every host read of its elements in the loop is rewritten, or the
       // container moves as written.
       SmallVector<std::pair<const Expr *, Expr *>> Rewrites;
       for (const ImplicitCastExpr *Read : C.Reads)
-        if (Expr *New = readResident(C, Read))
+        if (Expr *New =
+                readResident(cast<VarDecl>(Decl->getSingleDecl()), Read))
           Rewrites.push_back({Read, New});
       if (Rewrites.size() != C.Reads.size())
-        continue;
-      Stmt *Decl = stage(C, Loop->getBeginLoc());
-      if (!Decl)
         continue;
       for (auto [Old, New] : Rewrites)
         replace(Old, New);
@@ -515,6 +752,17 @@ private:
     for (const DeclRefExpr *Ref : Uses.Refs.lookup(C.Var)) {
       if (Passed.contains(Ref))
         continue;
+      // The caller's object: the host copy is current again after the
+      // loop, so only the loop's own uses matter (and aliasHazard), and a
+      // handle of this function that may be alive in the loop (which then
+      // governs the data: its reads stay the plain program's).
+      if (C.Reference && !contains(Loop, Ref, PM)) {
+        if (preloadOf(Ref, PM) && !stagedElsewhere(Ref, Loop, PM)) {
+          C.Blocker = Ref, C.Why = Candidate::Escapes;
+          return;
+        }
+        continue;
+      }
       if (Uses.InLambda.contains(Ref) ||
           Ref->refersToEnclosingVariableOrCapture()) {
         C.Blocker = Ref, C.Why = Candidate::InLambda;
@@ -543,6 +791,266 @@ private:
     }
   }
 
+  /// A local offload::Region or std::span variable (a view) that offload()
+  /// argument Arg names, declared before Loop and used only as an offload()
+  /// argument.
+  const VarDecl *viewVariable(const Expr *Arg, const Stmt *Loop) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(unconverted(Arg));
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || V->getDeclContext() != &FD || !V->hasLocalStorage() ||
+        V->getType()->isReferenceType() || !V->getInit() ||
+        contains(Loop, V->getInit(), PM) ||
+        !(isSpecialization(V->getType(), "offload", "Region") ||
+          isSpecialization(V->getType(), "std", "span")))
+      return nullptr;
+    for (const DeclRefExpr *Use : Uses.Refs.lookup(V))
+      if (!isOffloadArgument(
+              Use, [&](const Expr *Arg) { return unconverted(Arg) == Use; }))
+        return nullptr;
+    return V;
+  }
+
+  /// The data a view's initializer (`Region<T, S>(d, strategy)`, a span of
+  /// d) reaches: d, and the list of an `Indexed(l)` strategy (null if
+  /// none). Each is a container expression, seen through std::span and its
+  /// sub-spans.
+  std::pair<const Expr *, const Expr *> viewed(const VarDecl &View) {
+    if (isSpecialization(View.getType(), "std", "span"))
+      return {throughSpans(View.getInit()), nullptr};
+    const auto *Init =
+        dyn_cast<CXXConstructExpr>(View.getInit()->IgnoreImplicit());
+    if (!Init || Init->getNumArgs() == 0)
+      return {nullptr, nullptr};
+    // Of the strategies only Indexed reaches data (its list).
+    const Expr *List = nullptr;
+    if (Init->getNumArgs() == 2) {
+      const Expr *Strategy = Init->getArg(1)->IgnoreImplicit()->IgnoreParens();
+      if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Strategy))
+        Strategy = Cast->getSubExpr()->IgnoreImplicit();
+      if (isSpecialization(Strategy->getType(), "offload", "Indexed")) {
+        const auto *CE = dyn_cast<CXXConstructExpr>(Strategy);
+        if (!CE || CE->getNumArgs() != 1)
+          return {nullptr, nullptr};
+        List = throughSpans(CE->getArg(0));
+      }
+    } else if (Init->getNumArgs() > 2) {
+      return {nullptr, nullptr};
+    }
+    return {throughSpans(Init->getArg(0)), List};
+  }
+
+  /// E without std::span conversions, subspan/first/last calls, and calls
+  /// of functions that only return such a span of a parameter.
+  const Expr *throughSpans(const Expr *E, unsigned Depth = 0) {
+    for (;;) {
+      E = unconverted(E);
+      if (const Expr *Arg = spanOfArgument(E, Depth)) {
+        E = Arg;
+        continue;
+      }
+      const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
+      const auto *M = Call ? Call->getMethodDecl() : nullptr;
+      if (!M || !M->getIdentifier() ||
+          !isSpecialization(Call->getImplicitObjectArgument()->getType(), "std",
+                            "span") ||
+          !(M->getName() == "subspan" || M->getName() == "first" ||
+            M->getName() == "last"))
+        return E;
+      E = Call->getImplicitObjectArgument();
+    }
+  }
+
+  /// For `f(v, ...)` where f's body is `return <a span of its parameter>;`
+  /// (looked into up to three calls deep), v; else null.
+  const Expr *spanOfArgument(const Expr *E, unsigned Depth) {
+    const auto *Call = dyn_cast<CallExpr>(E);
+    auto *F =
+        Call ? const_cast<FunctionDecl *>(Call->getDirectCallee()) : nullptr;
+    if (!F || Depth >= 3 || isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call) ||
+        !isSpecialization(Call->getType(), "std", "span"))
+      return nullptr;
+    if (!F->isDefined() &&
+        F->getTemplateSpecializationKind() == TSK_ImplicitInstantiation)
+      S.InstantiateFunctionDefinition(Call->getExprLoc(), F);
+    const FunctionDecl *Def = nullptr;
+    if (!F->hasBody(Def) || Def->isDependentContext())
+      return nullptr;
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+    const auto *Return = Body && Body->size() == 1
+                             ? dyn_cast<ReturnStmt>(Body->body_front())
+                             : nullptr;
+    if (!Return || !Return->getRetValue())
+      return nullptr;
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(throughSpans(Return->getRetValue(), Depth + 1));
+    const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+    if (!P || !P->getType()->isLValueReferenceType() ||
+        P->getFunctionScopeIndex() >= Call->getNumArgs())
+      return nullptr;
+    return Call->getArg(P->getFunctionScopeIndex());
+  }
+
+  /// For a loop with containers received by reference: the first host
+  /// code in it that may reach one of them by another name (the caller may
+  /// have passed the same object elsewhere), or null. Besides offload()
+  /// calls and the candidates' own uses, the loop may use its function's
+  /// locals, fields of objects that are not of a candidate's element type,
+  /// other containers of other element types (of written candidates' only
+  /// for reads), and call standard functions of arithmetic values and
+  /// element accessors of standard containers; any other call, a pointer
+  /// dereference or a lambda is a hazard.
+  const Stmt *aliasHazard(const Stmt *Loop, ArrayRef<Candidate> Found) {
+    struct Walk : RecursiveASTVisitor<Walk> {
+      Keeper &K;
+      ArrayRef<Candidate> Found;
+      const FunctionDecl &Fn; // whose code this is: the loop's, or a relay's
+      const ParentMap &PM;
+      unsigned Depth;
+      llvm::SmallPtrSet<const Type *, 4> Elements, WrittenElements;
+      llvm::SmallPtrSet<const VarDecl *, 4> Relayed; // a relay's vectors
+      const Stmt *Hazard = nullptr;
+      Walk(Keeper &K, ArrayRef<Candidate> Found, const FunctionDecl &Fn,
+           const ParentMap &PM, unsigned Depth = 0)
+          : K(K), Found(Found), Fn(Fn), PM(PM), Depth(Depth) {
+        for (const Candidate &C : Found)
+          if (C.Reference) {
+            const Type *E =
+                containerElement(C.Var->getType().getNonReferenceType());
+            Elements.insert(E);
+            if (C.Written)
+              WrittenElements.insert(E);
+          }
+      }
+      bool stop(const Stmt *S) {
+        Hazard = S;
+        return false;
+      }
+      bool TraverseLambdaExpr(LambdaExpr *E) { return stop(E); }
+      bool VisitCXXNewExpr(CXXNewExpr *E) { return stop(E); }
+      bool VisitCXXDeleteExpr(CXXDeleteExpr *E) { return stop(E); }
+      bool VisitAsmStmt(AsmStmt *S) { return stop(S); }
+      bool VisitUnaryOperator(UnaryOperator *E) {
+        return E->getOpcode() == UO_Deref ? stop(E) : true;
+      }
+      bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+        return E->getBase()->IgnoreParenImpCasts()->getType()->isArrayType()
+                   ? true
+                   : stop(E);
+      }
+      bool VisitMemberExpr(MemberExpr *E) {
+        return !E->isArrow() ||
+                       isa<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts())
+                   ? true
+                   : stop(E);
+      }
+      bool VisitCallExpr(CallExpr *E) {
+        if (asOffloadCall(E))
+          return true;
+        // A lambda that offloads: its own host code counts as the loop's.
+        if (std::optional<Relay> R = asRelay(E); R && Depth < 3) {
+          Stmt *Body = R->Lambda->getBody();
+          ParentMap BodyPM(Body);
+          Walk Inner(K, Found, *R->Lambda, BodyPM, Depth + 1);
+          for (unsigned I = 0; I < R->Written.size(); ++I)
+            if (R->Written[I])
+              Inner.Relayed.insert(R->Lambda->getParamDecl(I));
+          Inner.TraverseStmt(Body);
+          return Inner.Hazard ? stop(Inner.Hazard) : true;
+        }
+        const FunctionDecl *F = E->getDirectCallee();
+        if (!F || !inStd(F))
+          return stop(E);
+        if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && !M->isStatic())
+          return isElementAccessor(M) ? true : stop(E);
+        if (isa<CXXOperatorCallExpr>(E))
+          return stop(E);
+        for (const Expr *Arg : E->arguments())
+          if (!Arg->getType()->isArithmeticType() &&
+              !Arg->getType()->isEnumeralType())
+            return stop(E);
+        return true;
+      }
+      bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+        const CXXConstructorDecl *Ctor = E->getConstructor();
+        const CXXRecordDecl *RD = Ctor->getParent();
+        return Ctor->isTrivial() || inOffloadNamespace(RD) || inStd(RD)
+                   ? true
+                   : stop(E);
+      }
+      bool VisitCXXThisExpr(CXXThisExpr *E) {
+        return root(E, E->getType()->getPointeeType(), false);
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *E) {
+        if (isa<BindingDecl>(E->getDecl()))
+          return stop(E);
+        const auto *V = dyn_cast<VarDecl>(E->getDecl());
+        if (!V || K.Views.contains(V) || Relayed.contains(V) ||
+            llvm::any_of(Found, [&](const Candidate &C) { return C.Var == V; }))
+          return true;
+        // This function's own objects are none of its caller's (but a view
+        // may show anyone's data).
+        QualType T = V->getType();
+        if (V->getDeclContext() == &Fn && V->hasLocalStorage() &&
+            !T->isReferenceType() && (isStdVector(T) || !containerElement(T)))
+          return true;
+        return root(E, V->getType().getNonReferenceType(),
+                    V->getType()->isReferenceType());
+      }
+
+      /// Access through Root, an object that may be the caller's: its
+      /// fields (`d.x.y`) are no candidate's elements unless an object on
+      /// the way has an element type; a container reached this way may be
+      /// a candidate of its element type.
+      bool root(const Expr *Root, QualType T, bool Reference) {
+        const Expr *E = Root;
+        bool Field = false;
+        for (;;) {
+          const auto *ME = dyn_cast_or_null<MemberExpr>(parentSkipping(PM, E));
+          if (!ME || !isa<FieldDecl>(ME->getMemberDecl()))
+            break;
+          if (isElement(T)) // a field of what may be an element
+            return stop(Root);
+          E = ME, Field = true;
+          T = ME->getType();
+        }
+        if (const Type *Element = containerElement(T))
+          return (isRead(E) ? WrittenElements : Elements).contains(Element)
+                     ? stop(E)
+                     : true;
+        // A reference to a scalar may be an element itself.
+        if (!Field && Reference && Elements.contains(canonical(T)))
+          return stop(Root);
+        return true;
+      }
+      bool isElement(QualType T) const {
+        return Elements.contains(canonical(T));
+      }
+      /// Whether the container E is only read here: an element read at
+      /// once, its size, a copy, or a read-only offload() argument.
+      bool isRead(const Expr *E) const {
+        const Stmt *P = parentSkipping(PM, E);
+        if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
+          const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+          if (!M || !M->getIdentifier())
+            return false;
+          if (M->getName() == "size" || M->getName() == "empty" ||
+              M->getName() == "capacity")
+            return true;
+          P = parentSkippingParens(PM, ME);
+        } else if (!isa_and_nonnull<CXXOperatorCallExpr>(P)) {
+          if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(P))
+            return CE->getConstructor()->isCopyConstructor();
+          return false;
+        }
+        const auto *Cast =
+            dyn_cast_or_null<ImplicitCastExpr>(parentSkippingParens(PM, P));
+        return Cast && Cast->getCastKind() == CK_LValueToRValue;
+      }
+    } W(*this, Found, FD, PM);
+    W.TraverseStmt(const_cast<Stmt *>(Loop));
+    return W.Hazard;
+  }
+
   /// -Rpass-missed for a std::vector argument that is not a local
   /// variable: a parameter, a reference, a member or a global, which code
   /// outside this function may reach while the loop runs.
@@ -561,21 +1069,24 @@ private:
       return;
     Diags.report(Loop->getBeginLoc(), Diag::ResidencyMissed)
         << D
-        << "only local std::vector variables stay resident, and this is a "
-           "parameter, a reference, a member or a global, which other code "
-           "may reach";
+        << "only std::vector variables and parameters of this function stay "
+           "resident, and this is a member, a global, a local reference or "
+           "an enclosing function's variable, which other code may reach";
   }
 
   /// An argument of an offload() call (whose data the runtime moves).
   bool isOffloadArgument(const DeclRefExpr *Ref) const {
-    for (const Stmt *P = parent(PM, Ref); P; P = parent(PM, P)) {
-      if (asOffloadCall(P)) {
-        const DeclRefExpr *Named;
-        for (const Expr *Arg : cast<CallExpr>(P)->arguments())
-          if (namedVector(Arg, Named) && Named == Ref)
-            return true;
-        return false;
-      }
+    return isOffloadArgument(Ref, [&](const Expr *Arg) {
+      const DeclRefExpr *Named;
+      return namedVector(Arg, FD, Named) && Named == Ref;
+    });
+  }
+  /// Whether E is in an argument of an offload() call that Matches.
+  template <class Pred>
+  bool isOffloadArgument(const Expr *E, Pred Matches) const {
+    for (const Stmt *P = parent(PM, E); P; P = parent(PM, P)) {
+      if (asOffloadCall(P))
+        return llvm::any_of(cast<CallExpr>(P)->arguments(), Matches);
       if (!isa<Expr>(P))
         return false;
     }
@@ -591,8 +1102,14 @@ private:
       return;
     }
     static const char *const Reasons[] = {
-        "", "host code uses it inside the loop",
-        "its address may leave this function", "a lambda captures it"};
+        "",
+        "host code uses it inside the loop",
+        "its address may leave this function",
+        "a lambda captures it",
+        ("it is the caller's, and host code in the loop may reach it by "
+         "another name"),
+        ("two arguments of one call reach it and the kernel may write one, "
+         "which the call would give two copies")};
     Diags.report(Loop->getBeginLoc(), Diag::ResidencyMissed)
         << C.Var << Reasons[C.Why];
     Diags.report(C.Blocker->getBeginLoc(), Diag::NoteResidencyBlocker)
@@ -632,14 +1149,15 @@ private:
                                                           : Call.get();
   }
 
-  /// `offload::detail::readResident(v, i)` for the read `v[i]`, or null.
-  Expr *readResident(const Candidate &C, const ImplicitCastExpr *Read) {
+  /// `offload::detail::readResident(handle, i)` for the read `v[i]`, or
+  /// null.
+  Expr *readResident(VarDecl *Handle, const ImplicitCastExpr *Read) {
     const auto *Op =
         cast<CXXOperatorCallExpr>(Read->getSubExpr()->IgnoreParens());
     SourceLocation Loc = Op->getBeginLoc();
     InFunction In(S, FD);
     Expr *Args[] = {
-        S.BuildDeclRefExpr(C.Var, C.Var->getType(), VK_LValue, Loc),
+        S.BuildDeclRefExpr(Handle, Handle->getType(), VK_LValue, Loc),
         const_cast<Expr *>(Op->getArg(1))};
     Expr *Call = call(/*Detail=*/true, "readResident", Args, Loc, In);
     return Call && Ctx.hasSameUnqualifiedType(Call->getType(), Read->getType())
@@ -658,14 +1176,55 @@ private:
     llvm_unreachable("an expression is a child of its parent");
   }
 
-  /// `auto __offload_resident_N = offload::preload[_mut](V);` or null if
-  /// the header's preload cannot take V (the loop then runs as written).
-  Stmt *stage(const Candidate &C, SourceLocation Loc) {
+  /// `auto __offload_resident_x = offload::preload[_mut](x);`, or with a
+  /// condition `offload::detail::preload[Mut]If(x, c)`, where c is
+  /// `offload::detail::distinct(Distinct...)` and `disjoint(views...)` for
+  /// each group of C.DisjointViews; null if the header cannot take x (the
+  /// loop then runs as written).
+  DeclStmt *stage(const Candidate &C, ArrayRef<const VarDecl *> Distinct,
+                  SourceLocation Loc) {
     InFunction In(S, FD);
-    Expr *Args[] = {
-        S.BuildDeclRefExpr(C.Var, C.Var->getType(), VK_LValue, Loc)};
-    Expr *Call = call(/*Detail=*/false, C.Written ? "preload_mut" : "preload",
-                      Args, Loc, In);
+    auto Ref = [&](const VarDecl *V) {
+      auto *Var = const_cast<VarDecl *>(V);
+      return S.BuildDeclRefExpr(Var, Var->getType().getNonReferenceType(),
+                                VK_LValue, Loc);
+    };
+    SmallVector<std::pair<StringRef, SmallVector<Expr *>>> Checks;
+    if (!Distinct.empty())
+      Checks.push_back({"distinct", {}});
+    for (const VarDecl *V : Distinct)
+      Checks.back().second.push_back(Ref(V));
+    for (const auto &Views : C.DisjointViews) {
+      Checks.push_back({"disjoint", {}});
+      for (const VarDecl *V : Views)
+        Checks.back().second.push_back(Ref(V));
+    }
+    Expr *Condition = nullptr;
+    for (auto &[Name, Args] : Checks) {
+      Expr *Check = call(/*Detail=*/true, Name, Args, Loc, In);
+      if (!Check)
+        return nullptr;
+      if (Condition) {
+        ExprResult Both = S.BuildBinOp(nullptr, Loc, BO_LAnd, Condition, Check);
+        if (Both.isInvalid())
+          return nullptr;
+        Check = Both.get();
+      }
+      Condition = Check;
+    }
+    // The caller may hold a handle of its own: the If form looks.
+    if (!Condition && C.Reference)
+      Condition = CXXBoolLiteralExpr::Create(Ctx, true, Ctx.BoolTy, Loc);
+    Expr *Call;
+    if (!Condition) {
+      Expr *Args[] = {Ref(C.Var)};
+      Call = call(/*Detail=*/false, C.Written ? "preload_mut" : "preload", Args,
+                  Loc, In);
+    } else {
+      Expr *Args[] = {Ref(C.Var), Condition};
+      Call = call(/*Detail=*/true, C.Written ? "preloadMutIf" : "preloadIf",
+                  Args, Loc, In);
+    }
     if (!Call)
       return nullptr;
     QualType Type = Call->getType();
@@ -693,23 +1252,59 @@ private:
   ResidencyRemarks Remarks;
   ParentMap PM;
   Finder Uses;
+  llvm::SmallPtrSet<const VarDecl *, 4> Views; // of the loop wrap() looks at
   llvm::DenseSet<std::pair<const Stmt *, const NamedDecl *>> Reported;
 };
 
 } // namespace
 
 void keepDataResident(FunctionDecl &FD, Sema &S, Diagnostics &Diags,
-                      ResidencyRemarks Remarks) {
+                      ResidencyRemarks Remarks, ResidencyState &State) {
+  // The standard library's functions offload nothing themselves; skipping
+  // them keeps the analysis off most of a translation unit.
   if (!FD.doesThisDeclarationHaveABody() || FD.isDependentContext() ||
-      FD.isInvalidDecl() || FD.isConstexpr() || !FD.getBody())
+      FD.isInvalidDecl() || FD.isConsteval() || !FD.getBody() ||
+      S.getSourceManager().isInSystemHeader(FD.getLocation()) ||
+      // Lambdas' call operators are constexpr unless they cannot be.
+      (FD.isConstexpr() && !isLambdaCallOperator(&FD)) ||
+      !State.Done.insert(&FD).second)
     return;
   // Most functions offload nothing: a quick look before the full analysis.
-  struct AnyCall : RecursiveASTVisitor<AnyCall> {
-    bool VisitCallExpr(CallExpr *E) { return !asOffloadCall(E); }
-  };
-  if (AnyCall().TraverseStmt(FD.getBody()))
-    return;
-  Keeper(FD, S, Diags, Remarks).run();
+  struct Look : RecursiveASTVisitor<Look> {
+    ResidencyState &State;
+    Sema &S;
+    bool Offloads = false; // itself, or through a lambda it calls
+    SmallVector<FunctionDecl *> Lambdas;
+    Look(ResidencyState &State, Sema &S) : State(State), S(S) {}
+    bool VisitCallExpr(CallExpr *E) {
+      Offloads = Offloads || asOffloadCall(E) || asRelay(E, &S);
+      return true;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *E) {
+      const CXXRecordDecl *Class = E->getLambdaClass();
+      if (FunctionTemplateDecl *Generic =
+              Class->getDependentLambdaCallOperator())
+        State.GenericLambdas.insert(Generic);
+      else
+        Lambdas.push_back(E->getCallOperator());
+      return true; // their bodies are theirs
+    }
+  } L(State, S);
+  L.TraverseStmt(FD.getBody());
+  if (L.Offloads)
+    Keeper(FD, S, Diags, Remarks).run();
+  for (FunctionDecl *Lambda : L.Lambdas)
+    keepDataResident(*Lambda, S, Diags, Remarks, State);
+}
+
+void keepDataResidentInLambdas(Sema &S, Diagnostics &Diags,
+                               ResidencyRemarks Remarks,
+                               ResidencyState &State) {
+  // Analysing one may find more: the list only grows.
+  for (std::size_t I = 0; I < State.GenericLambdas.size(); ++I)
+    for (FunctionDecl *Call : State.GenericLambdas[I]->specializations())
+      if (Call->doesThisDeclarationHaveABody() && !State.Done.contains(Call))
+        keepDataResident(*Call, S, Diags, Remarks, State);
 }
 
 } // namespace offload::plugin

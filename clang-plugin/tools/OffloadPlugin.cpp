@@ -123,14 +123,22 @@ public:
   // Before code generation sees each function (this consumer runs first):
   // loops over local containers keep them on the device (Residency.h).
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
-    if (Opts.Residency && Opts.ImportMetadata.empty() &&
-        !Diags.engine().hasErrorOccurred())
-      for (Decl *D : Group)
-        keepResidentIn(D);
+    if (!keepsResident())
+      return true;
+    const Clock::time_point T0 = Clock::now();
+    for (Decl *D : Group)
+      keepResidentIn(D);
+    keepDataResidentInLambdas(CI.getSema(), Diags, Remarks, Residency);
+    ResidencyTime += Clock::now() - T0;
     return true;
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (keepsResident()) {
+      const Clock::time_point T0 = Clock::now();
+      keepDataResidentInLambdas(CI.getSema(), Diags, Remarks, Residency);
+      ResidencyTime += Clock::now() - T0;
+    }
     if (Diags.engine().hasErrorOccurred())
       return;
     Parsed = Clock::now();
@@ -184,9 +192,14 @@ public:
 private:
   using Clock = std::chrono::steady_clock;
 
+  bool keepsResident() {
+    return Opts.Residency && Opts.ImportMetadata.empty() &&
+           !Diags.engine().hasErrorOccurred();
+  }
+
   void keepResidentIn(Decl *D) {
     if (auto *FD = dyn_cast<FunctionDecl>(D)) {
-      keepDataResident(*FD, CI.getSema(), Diags, Remarks);
+      keepDataResident(*FD, CI.getSema(), Diags, Remarks, Residency);
     } else if (auto *DC = dyn_cast<DeclContext>(D);
                DC && isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(D)) {
       for (Decl *Inner : DC->decls())
@@ -200,12 +213,14 @@ private:
       return std::chrono::duration<double, std::milli>(B - A).count();
     };
     llvm::errs() << llvm::formatv(
-        "cxx-offload time: host parse {0:f0} ms, kernel analysis and metadata "
-        "{1:f0} ms, host code generation until the device compiles (started "
-        "{2}) and ptxas/ld.lld were done {3:f0} ms\n",
+        "cxx-offload time: host parse {0:f0} ms (automatic residency {4:f1} "
+        "ms of it), kernel analysis and metadata {1:f0} ms, host code "
+        "generation until the device compiles (started {2}) and ptxas/ld.lld "
+        "were done {3:f0} ms\n",
         Ms(Created, Parsed), Ms(Parsed, Analyzed),
         StartedEarly ? "with the host parse" : "after the analysis",
-        Ms(Analyzed, Clock::now()));
+        Ms(Analyzed, Clock::now()),
+        std::chrono::duration<double, std::milli>(ResidencyTime).count());
   }
 
   /// Makes the host's dependency file (-MD) list the files the device
@@ -254,6 +269,8 @@ private:
   const std::optional<std::string> Input; // why device compiles cannot run
   bool StartedEarly = false;
   Clock::time_point Created = Clock::now(), Parsed, Analyzed;
+  ResidencyState Residency;
+  Clock::duration ResidencyTime{};
   // -Rpass=/-Rpass-missed= patterns, matched once rather than per function.
   const ResidencyRemarks Remarks{
       CI.getCodeGenOpts().OptimizationRemark.patternMatches(

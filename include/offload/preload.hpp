@@ -27,6 +27,8 @@
 #include <offload/detail/host_only.hpp>
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <ranges>
 #include <span>
 #include <type_traits>
@@ -37,6 +39,11 @@
 #endif
 
 namespace offload {
+
+namespace detail {
+/// Tag of the handle constructor the plugin's automatic residency uses.
+struct StageIf {};
+} // namespace detail
 
 /// Data staged on the device. C is a contiguous container type (const for
 /// read-only staging): std::vector, std::array, std::span, a C array.
@@ -57,6 +64,21 @@ public:
     detail::rt::stage(const_cast<void *>(static_cast<const void *>(Ptr)),
                       Bytes);
 #endif
+  }
+  /// For automatic residency: stages Data only if Stage and no other
+  /// handle stages any of it (that one governs, as in the plain program);
+  /// otherwise the handle stands for Data without staging it.
+  OFFLOAD_HOST_ONLY Preloaded(detail::StageIf, C &Data, bool Stage)
+      : Data(&Data), Ptr(std::ranges::data(Data)),
+        Bytes(std::ranges::size(Data) * sizeof(element_type)) {
+#if defined(__OFFLOAD_HOST__)
+    const void *P = Ptr;
+    Stage = Stage && !detail::rt::isStaged(P, Bytes);
+    if (Stage)
+      detail::rt::stage(const_cast<void *>(P), Bytes);
+#endif
+    if (!Stage)
+      this->Data = nullptr;
   }
   Preloaded(const Preloaded &) = delete;
   Preloaded &operator=(const Preloaded &) = delete;
@@ -125,17 +147,55 @@ template <class C>
 }
 
 namespace detail {
-/// What the plugin writes for a host read of element I of a vector it keeps
-/// on the device across a loop (docs/design.md, "Automatic residency"):
-/// that element is copied back first, after the kernels queued before it.
+/// What the plugin writes around a loop whose containers it keeps on the
+/// device (docs/design.md, "Automatic residency"). Containers the function
+/// received by reference are staged only when no handle stages them already
+/// and no two of them are the same object (distinct), and views that one call
+/// passes together only when they do not overlap (disjoint): each call of the
+/// loop would have copied them separately.
 template <class C>
-OFFLOAD_HOST_ONLY std::ranges::range_value_t<C> readResident(C &Data,
-                                                             std::size_t I) {
+[[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<const C> preloadIf(const C &Data,
+                                                             bool Stage) {
+  return Preloaded<const C>(StageIf{}, Data, Stage);
+}
+template <class C>
+[[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<C> preloadMutIf(C &Data, bool Stage) {
+  return Preloaded<C>(StageIf{}, Data, Stage);
+}
+template <class... C> bool distinct(const C &...Data) {
+  const void *Objects[] = {std::addressof(Data)...};
+  for (std::size_t I = 0; I < sizeof...(C); ++I)
+    for (std::size_t J = I + 1; J < sizeof...(C); ++J)
+      if (Objects[I] == Objects[J])
+        return false;
+  return true;
+}
+
+/// Whether no two of Views (spans, Regions) share an element.
+template <class... V> bool disjoint(const V &...Views) {
+  const std::pair<const void *, const void *> Ranges[] = {
+      {Views.data(), Views.data() + Views.size()}...};
+  std::less<const void *> Before;
+  for (std::size_t I = 0; I < sizeof...(V); ++I)
+    for (std::size_t J = I + 1; J < sizeof...(V); ++J)
+      if (Before(Ranges[I].first, Ranges[J].second) &&
+          Before(Ranges[J].first, Ranges[I].second))
+        return false;
+  return true;
+}
+
+/// What the plugin writes for a host read of element I of data kept on the
+/// device across a loop: that element is copied back first, after the
+/// kernels queued before it.
+template <class C>
+OFFLOAD_HOST_ONLY std::remove_cv_t<typename Preloaded<C>::element_type>
+readResident(const Preloaded<C> &Handle, std::size_t I) {
 #if defined(__OFFLOAD_HOST__)
-  detail::rt::syncStaged(std::ranges::data(Data) + I,
-                         sizeof(std::ranges::range_value_t<C>));
+  if (Handle.staged())
+    detail::rt::syncStaged(Handle.data() + I,
+                           sizeof(typename Preloaded<C>::element_type));
 #endif
-  return Data[I];
+  return Handle.data()[I];
 }
 } // namespace detail
 

@@ -4,8 +4,10 @@
 // what the plain calls give (the builds without the plugin run the kernels
 // serially). Odd sizes, integers, floats and doubles with dyadic values
 // (exact: 0 ulp), loops left by break, return and an exception, data
-// resized between loops, and an outer loop whose host code reads the data
-// around an inner loop that keeps it resident.
+// resized between loops, an outer loop whose host code reads the data
+// around an inner loop that keeps it resident, and RAJAPerf's shape: the
+// loop in a generic lambda over references, a view built before the loop,
+// and a lambda that makes the call.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
@@ -78,6 +80,27 @@ std::vector<float> thrown(std::size_t n) {
   return y;
 }
 
+struct Fields {
+  std::vector<double> x, y;
+};
+
+template <class Relay>
+std::vector<double> throughReferences(std::size_t n, Relay relay) {
+  Fields f{std::vector<double>(n), std::vector<double>(n, 2.0)};
+  std::iota(f.x.begin(), f.x.end(), 0.0);
+  auto loop = [&](auto &y, auto &x) {
+    offload::Region<double> half(std::span<double>(y).subspan(0, y.size() / 2));
+    for (int s = 0; s < 4; ++s) {
+      offload::offload(relax, x, y);
+      offload::offload(relax, x, half);
+      relay(y, x);
+    }
+  };
+  loop(f.y, f.x);
+  loop(f.x, f.y);
+  return f.x;
+}
+
 } // namespace
 
 int main() {
@@ -89,6 +112,10 @@ int main() {
     print("until_large" + tag, 0, untilLarge(n));
     print("returns" + tag, 0, returnsFromLoop(n));
     printSampled("thrown" + tag, 0, thrown(n));
+    printSampled("references" + tag, 0,
+                 throughReferences(n, [](auto &y, auto &x) {
+                   offload::offload(relax, x, y);
+                 }));
   }
 
   // Resized and swapped between loops; an outer loop reads the data on

@@ -57,6 +57,8 @@ Totals totals();
 /// to unstage(); syncStaged() copies it back to the host meanwhile.
 void stage(void *Data, std::int64_t Bytes);
 void syncStaged(void *Data, std::int64_t Bytes);
+/// Whether any of [Data, Data + Bytes) is staged on the selected device.
+bool isStaged(const void *Data, std::int64_t Bytes);
 void unstage(void *Data, std::int64_t Bytes, bool Mutable);
 
 /// offload::pinned_allocator: page-locked host memory that the selected

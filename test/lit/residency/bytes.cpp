@@ -9,6 +9,8 @@
 // RUN: %offload_host -fplugin-arg-offload-residency=off %s %ldflags -o %t.off && %t.off | FileCheck %s --check-prefix=OFF
 // RUN: %offload_host -DREADS %s %ldflags -o %t.reads.on && %t.reads.on | FileCheck %s --check-prefix=READS-ON
 // RUN: %offload_host -DREADS -fplugin-arg-offload-residency=off %s %ldflags -o %t.reads.off && %t.reads.off | FileCheck %s --check-prefix=READS-OFF
+// RUN: %offload_host -DPARAMS %s %ldflags -o %t.params.on && %t.params.on | FileCheck %s --check-prefix=ON
+// RUN: %offload_host -DPARAMS -DREADS %s %ldflags -o %t.params.reads && %t.params.reads | FileCheck %s --check-prefix=READS-ON
 #include <offload/offload.hpp>
 #include <cstdio>
 #include <vector>
@@ -23,7 +25,14 @@ void scaleAdd(double b, std::span<const double> y, offload::Region<double> z) {
 }
 
 int main() {
+#ifdef PARAMS
+  std::vector<double> x0(1000, 1.0), y0(1000, 0.25), z0(1000, 1.0);
+  // The loop in a generic lambda over references, as RAJAPerf's is.
+  auto run = [](auto &x, auto &y, auto &z) {
+#else
   std::vector<double> x(1000, 1.0), y(1000, 0.25), z(1000, 1.0);
+  {
+#endif
   double reads = 0;
   for (int it = 0; it < 10; ++it) {
     offload::offload(axpy, 1e-3, x, y);
@@ -40,6 +49,12 @@ int main() {
               "%.9f\n",
               (unsigned long long)T.to_device_bytes,
               (unsigned long long)T.from_device_bytes, z[0], reads);
+#ifdef PARAMS
+  };
+  run(x0, y0, z0);
+#else
+  }
+#endif
 }
 // x once, y and z once each way.
 // ON: to the device 24000 bytes, back 16000 bytes, z[0] 0.259733, reads 0.000000000

@@ -94,10 +94,21 @@ void captured() {
     offload::offload(axpy, x, peek(), y);
 }
 
-void notLocal(std::vector<double> &y, const std::vector<double> &x) {
-  for (int s = 0; s < 3; ++s) // expected-remark {{'x' cannot stay on the device across this loop's offload() calls: only local std::vector variables stay resident}} \
-                              // expected-remark {{'y' cannot stay on the device across this loop's offload() calls: only local std::vector variables stay resident}}
+void parameters(std::vector<double> &y, const std::vector<double> &x) {
+  for (int s = 0; s < 3; ++s) // expected-remark {{'x' stays on the device}} \
+                              // expected-remark {{'y' stays on the device}}
     offload::offload(axpy, x, 1.0, y);
+}
+
+struct Fields {
+  std::vector<double> x, y;
+};
+std::vector<double> global(10);
+
+void notOwned(Fields &f) {
+  for (int s = 0; s < 3; ++s) // expected-remark {{'x' cannot stay on the device across this loop's offload() calls: only std::vector variables and parameters of this function stay resident}} \
+                              // expected-remark {{'global' cannot stay on the device across this loop's offload() calls: only std::vector variables and parameters of this function stay resident}}
+    offload::offload(axpy, f.x, 1.0, global);
 }
 
 void label() {
