@@ -44,6 +44,7 @@ Measured measure(StageFn Stage, LoopFn Loop, int Registers) {
   Measured M;
   M.Registers = Registers;
   offload::TransferTotals T0 = offload::transfer_totals();
+  const auto Begin = Clock::now();
   {
     auto Handles = Stage();
     offload::TransferTotals T1 = offload::transfer_totals();
@@ -57,6 +58,7 @@ Measured measure(StageFn Stage, LoopFn Loop, int Registers) {
         std::chrono::duration<double>(Clock::now() - Start).count();
     T0 = offload::transfer_totals();
   }
+  M.WholeSeconds = std::chrono::duration<double>(Clock::now() - Begin).count();
   offload::TransferTotals T2 = offload::transfer_totals();
   M.FromBytes = T2.from_device_bytes - T0.from_device_bytes;
   M.FromSeconds = T2.from_device_seconds - T0.from_device_seconds;
@@ -72,6 +74,7 @@ template <class LoopFn> Measured measureAutomatic(LoopFn Loop, int Registers) {
   Loop();
   offload::synchronize();
   M.KernelSeconds = std::chrono::duration<double>(Clock::now() - Start).count();
+  M.WholeSeconds = M.KernelSeconds;
   offload::TransferTotals T1 = offload::transfer_totals();
   M.ToBytes = T1.to_device_bytes - T0.to_device_bytes;
   M.FromBytes = T1.from_device_bytes - T0.from_device_bytes;

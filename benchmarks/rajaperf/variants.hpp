@@ -27,6 +27,9 @@ struct Measured {
   double KernelSeconds = 0; // the reps loop, between device synchronisations
   double ToSeconds = 0, FromSeconds = 0; // inputs in, outputs back
   std::uint64_t ToBytes = 0, FromBytes = 0;
+  // Wall time of everything: the staged variant's preload, reps loop and
+  // release; the automatic variant's loop (KernelSeconds, data included).
+  double WholeSeconds = 0;
   int Registers = -1; // the most any of the variant's kernels uses
 };
 
