@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CopyPool.h"
 #include "Runtime.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -25,9 +26,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
 #include <thread>
 
 using namespace llvm;
@@ -73,84 +74,6 @@ bool bounceBuffersEnabled() {
   return Enabled;
 }
 
-/// Waits a moment for Done(): spinning first, since the things waited for
-/// here (a copy part, the next job) come within microseconds, and a sleeping
-/// thread costs tens of microseconds to wake.
-template <class Predicate> bool spinFor(Predicate Done) {
-  const auto Until =
-      std::chrono::steady_clock::now() + std::chrono::microseconds(200);
-  for (unsigned I = 0;; ++I) {
-    if (Done())
-      return true;
-    if (I % 64 == 63 && std::chrono::steady_clock::now() > Until)
-      return false;
-#if defined(__x86_64__)
-    __builtin_ia32_pause();
-#endif
-  }
-}
-
-/// A few threads that copy parts of a chunk in parallel: run() returns once
-/// every part is done. Workers spin a little between jobs before they sleep.
-class CopyPool {
-public:
-  explicit CopyPool(unsigned Threads) {
-    for (unsigned I = 1; I < Threads; ++I)
-      Workers.emplace_back([this, I] { work(I); });
-  }
-  ~CopyPool() {
-    Stop.store(true);
-    { std::lock_guard<std::mutex> L(M); }
-    Wake.notify_all();
-    for (std::thread &T : Workers)
-      T.join();
-  }
-  unsigned size() const { return Workers.size() + 1; }
-
-  /// Runs Part(I) for I < size(): part 0 on the calling thread.
-  void run(const std::function<void(unsigned)> &Part) {
-    Job = &Part;
-    Pending.store(Workers.size(), std::memory_order_relaxed);
-    Generation.fetch_add(1, std::memory_order_release);
-    // Taking the lock orders the new generation before a sleeping worker's
-    // look at it.
-    { std::lock_guard<std::mutex> L(M); }
-    Wake.notify_all();
-    Part(0);
-    while (
-        !spinFor([&] { return Pending.load(std::memory_order_acquire) == 0; }))
-      std::this_thread::yield();
-  }
-
-private:
-  void work(unsigned I) {
-    unsigned long Seen = 0;
-    auto NewJob = [&] {
-      return Stop.load(std::memory_order_relaxed) ||
-             Generation.load(std::memory_order_acquire) != Seen;
-    };
-    while (true) {
-      if (!spinFor(NewJob)) {
-        std::unique_lock<std::mutex> L(M);
-        Wake.wait(L, NewJob);
-      }
-      if (Stop.load())
-        return;
-      Seen = Generation.load(std::memory_order_acquire);
-      (*Job)(I);
-      Pending.fetch_sub(1, std::memory_order_release);
-    }
-  }
-
-  std::vector<std::thread> Workers;
-  std::mutex M;
-  std::condition_variable Wake;
-  const std::function<void(unsigned)> *Job = nullptr;
-  std::atomic<unsigned> Pending{0};
-  std::atomic<unsigned long> Generation{0};
-  std::atomic<bool> Stop{false};
-};
-
 } // namespace
 
 /// Page-locked chunks of one GPU and the threads that fill and drain them:
@@ -194,12 +117,14 @@ public:
       Buffers[I] = *P;
       BufferBytes[I] = ChunkBytes;
     }
+    Pool.hold(true);
     Error Result = Dir == CopyDirection::ToDevice ? toDevice(Dst, Src, Bytes)
                                                   : toHost(Dst, Src, Bytes);
     for (void *&Mark : InFlight)
       if (Mark)
         Result =
             joinErrors(std::move(Result), B.wait(std::exchange(Mark, nullptr)));
+    Pool.hold(false);
     return Result;
   }
 
@@ -229,7 +154,7 @@ private:
       const std::size_t Len = std::min(ChunkBytes, Bytes - Off);
       if (Error E = waitFor(C))
         return E;
-      parallelCopy(buffer(C), Src + Off, Len);
+      Pool.copy(buffer(C), Src + Off, Len);
       if (Error E =
               queueCopy(C, Dst + Off, buffer(C), Len, CopyDirection::ToDevice))
         return E;
@@ -254,22 +179,12 @@ private:
       if (Error E = waitFor(C))
         return E;
       const std::size_t Off = C * ChunkBytes;
-      parallelCopy(Dst + Off, buffer(C), std::min(ChunkBytes, Bytes - Off));
+      Pool.copy(Dst + Off, buffer(C), std::min(ChunkBytes, Bytes - Off));
       if (C + K < Chunks)
         if (Error E = Queue(C + K))
           return E;
     }
     return Error::success();
-  }
-
-  void parallelCopy(char *Dst, const char *Src, std::size_t Len) {
-    const std::size_t Each =
-        alignTo(divideCeil(Len, std::size_t(Pool.size())), 64);
-    Pool.run([&](unsigned I) {
-      std::size_t Begin = std::min(Len, I * Each),
-                  End = std::min(Len, Begin + Each);
-      std::memcpy(Dst + Begin, Src + Begin, End - Begin);
-    });
   }
 
   Backend &B;
