@@ -165,6 +165,10 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
       "kernel %0 reaches %1, a builtin of the host's instruction set (from "
       "an intrinsics header); keep it out of code kernels call, or guard it "
       "with #if defined(__OFFLOAD_HOST__)");
+  Add(Diag::BarrierInDivergentCode, L::Error,
+      "kernel %0 calls %1 under a condition that differs between the threads "
+      "of a block; %1 is a barrier that every thread of the block must "
+      "reach: move it out of the condition");
   AddWarning(Diag::Recursion, diag::Group::OpenMPTarget,
       "kernel %0 calls %1 recursively; GPU threads have small stacks, so "
       "deep recursion fails at run time");
@@ -214,6 +218,8 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   Add(Diag::NoteParamDeclared, L::Note, "parameter %0 declared here");
   Add(Diag::NoteDevicePassCommand, L::Note, "the failing command was: %0");
   Add(Diag::NoteCalledFrom, L::Note, "%0 is called from %1 here");
+  Add(Diag::NoteDivergentCondition, L::Note,
+      "this condition depends on the thread (%0)");
   Add(Diag::NoteUseSpan, L::Note, "read it through a std::span instead");
   Add(Diag::NoteMakeConst, L::Note,
       "if the kernel only reads it, make it a const reference");

@@ -300,8 +300,11 @@ void Analysis::record(const CallExpr *Call, const FunctionDecl *K,
     return;
 
   static constexpr const char *KindNames[] = {
-      "unsupported", "value", "read-only", "region",
-      "range",       "reduction", "atomic"};
+      "unsupported", "value",     "read-only", "region",
+      "range",       "reduction", "atomic",    "team-memory"};
+  static_assert(std::size(KindNames) ==
+                    unsigned(offload::detail::ParamKind::TeamMemory) + 1,
+                "a name for every parameter kind");
   static constexpr const char *MapNames[] = {"none", "literal", "to",
                                              "tofrom", "from"};
   KI.Mangled = Mangled;

@@ -7,6 +7,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/TypeLoc.h"
@@ -538,6 +539,8 @@ public:
       return true;
     }
     checkArgumentsWrite(Call, Callee);
+    if (isTileMember(Callee, {"fill", "sync"}) || isTilesFill(Callee))
+      checkBarrier(Call, Callee);
     visitCallee(Call, Callee);
     return true;
   }
@@ -654,6 +657,117 @@ private:
     const FunctionDecl *F;
     const Expr *CallSite;
   };
+
+  static bool isTileMember(const FunctionDecl *F,
+                           std::initializer_list<llvm::StringRef> Names) {
+    const auto *M = dyn_cast<CXXMethodDecl>(F);
+    if (!M || !M->getIdentifier() || !llvm::is_contained(Names, M->getName()))
+      return false;
+    const CXXRecordDecl *RD = M->getParent();
+    return RD->getName() == "Tile" && inNamespace(RD, "offload");
+  }
+
+  /// offload::fill(tile, values, ...), which fills several tiles at once.
+  static bool isTilesFill(const FunctionDecl *F) {
+    return !isa<CXXMethodDecl>(F) && F->getIdentifier() &&
+           F->getName() == "fill" && F->getDeclContext()->isNamespace() &&
+           cast<NamespaceDecl>(F->getDeclContext())->getName() == "offload";
+  }
+
+  /// What in Cond differs between the threads of a block, if anything: a
+  /// Tile's rank(), or a variable that a loop over a Region or Range binds.
+  const Expr *threadDependent(const Expr *Cond) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const Expr *Found = nullptr;
+      bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+        if (const FunctionDecl *F = Call->getDirectCallee();
+            F && isTileMember(F, {"rank"}))
+          Found = Call;
+        return !Found;
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+        if (boundByPartition(Ref->getDecl()))
+          Found = Ref;
+        return !Found;
+      }
+      bool boundByPartition(const ValueDecl *D) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        if (const auto *B = dyn_cast<BindingDecl>(D))
+          VD = B->getHoldingVar()
+                   ? B->getHoldingVar()
+                   : dyn_cast_or_null<VarDecl>(B->getDecomposedDecl());
+        if (!VD || !VD->isCXXForRangeDecl())
+          return false;
+        // The loop variable's statement, then the loop: `for (x : region)`.
+        ASTContext &Ctx = VD->getASTContext();
+        for (const auto &Decl : Ctx.getParents(*VD))
+          for (const auto &Parent : Ctx.getParents(Decl))
+            if (const auto *Loop = Parent.get<CXXForRangeStmt>()) {
+              QualType T =
+                  Loop->getRangeInit()->getType().getNonReferenceType();
+              if (const auto *RD = T->getAsCXXRecordDecl())
+                return inNamespace(RD, "offload") &&
+                       (RD->getName() == "Region" || RD->getName() == "Range");
+            }
+        return false;
+      }
+    } F;
+    F.TraverseStmt(const_cast<Expr *>(Cond));
+    return F.Found;
+  }
+
+  /// A barrier (Tile::fill or sync) under a condition that depends on the
+  /// thread: an error, since the block's other threads wait for it forever.
+  void checkBarrier(const CallExpr *Call, const FunctionDecl *Callee) {
+    ASTContext &Ctx = State.Ctx;
+    DynTypedNode Node = DynTypedNode::create(*Call);
+    for (unsigned Depth = 0; Depth < 64; ++Depth) {
+      auto Parents = Ctx.getParents(Node);
+      if (Parents.empty())
+        return;
+      const DynTypedNode &P = Parents[0];
+      const Stmt *Child = Node.get<Stmt>();
+      const Expr *Cond = nullptr;
+      if (const auto *If = P.get<IfStmt>(); If && Child != If->getCond())
+        Cond = If->getCond();
+      else if (const auto *While = P.get<WhileStmt>())
+        Cond = While->getCond();
+      else if (const auto *Do = P.get<DoStmt>())
+        Cond = Do->getCond();
+      else if (const auto *For = P.get<ForStmt>();
+               For && Child == For->getBody())
+        Cond = For->getCond();
+      else if (const auto *Switch = P.get<SwitchStmt>();
+               Switch && Child != Switch->getCond())
+        Cond = Switch->getCond();
+      else if (const auto *Op = P.get<ConditionalOperator>();
+               Op && Child != Op->getCond())
+        Cond = Op->getCond();
+      else if (const auto *Op = P.get<BinaryOperator>();
+               Op && Op->isLogicalOp() && Child == Op->getRHS())
+        Cond = Op->getLHS();
+      else if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
+        return;
+      if (Cond)
+        if (const Expr *Why = threadDependent(Cond)) {
+          report(Call, Diag::BarrierInDivergentCode,
+                 std::string(isa<CXXMethodDecl>(Callee) ? "offload::Tile::"
+                                                        : "offload::") +
+                     Callee->getNameAsString() + "()");
+          Diags.report(Why->getExprLoc(), Diag::NoteDivergentCondition)
+              << Why->getSourceRange()
+              << (isa<CXXMemberCallExpr>(Why)
+                      ? std::string("the thread's rank()")
+                      : "'" +
+                            cast<DeclRefExpr>(Why)
+                                ->getDecl()
+                                ->getNameAsString() +
+                            "', bound by a loop over a Region or Range");
+          return;
+        }
+      Node = P;
+    }
+  }
 
   /// Reports D at E (with the kernel as its first argument, then Args),
   /// followed by the calls that lead there from the kernel.

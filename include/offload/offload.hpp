@@ -27,6 +27,7 @@
 #include <offload/reduce.hpp>
 #include <offload/region.hpp>
 #include <offload/relaxed.hpp>
+#include <offload/team.hpp>
 
 #include <cstdint>
 #include <tuple>
@@ -182,9 +183,24 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
       (Check(std::get<I>(Params), unsigned(I) + 1), ...);
     });
 
+  const Extent Block = blockShape(Sig::Dims, L);
+  if constexpr (Sig::HasTeamMemory)
+    if (E.x % Block.x || E.y % Block.y || E.z % Block.z) {
+      std::fprintf(stderr,
+                   "offload: error: a kernel with offload::Tile runs whole "
+                   "blocks, but its launch of %llu x %llu x %llu threads is "
+                   "not a multiple of its block of %llu x %llu x %llu; size "
+                   "its Regions and Ranges (or Launch .threads) to whole "
+                   "blocks\n",
+                   (unsigned long long)E.x, (unsigned long long)E.y,
+                   (unsigned long long)E.z, (unsigned long long)Block.x,
+                   (unsigned long long)Block.y, (unsigned long long)Block.z);
+      std::exit(1);
+    }
+
   void *Ptrs[Sig::NumSlots];
   std::int64_t Sizes[Sig::NumSlots], Types[Sig::NumSlots];
-  SlotWriter W{Ptrs, Sizes, Types};
+  SlotWriter W{Ptrs, Sizes, Types, Block};
   W.literal(E.x);
   W.literal(E.y);
   W.literal(E.z);
@@ -193,7 +209,6 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
   });
 
 #if defined(__OFFLOAD_HOST__)
-  const Extent Block = blockShape(Sig::Dims, L);
   rt::launch(
       {reinterpret_cast<const void *>(Kernel),
        {E.x, E.y, E.z},

@@ -21,6 +21,7 @@
 #include <offload/atomic.hpp>
 #include <offload/reduce.hpp>
 #include <offload/region.hpp>
+#include <offload/team.hpp>
 
 #if defined(__OFFLOAD_DEVICE__) && (defined(__NVPTX__) || defined(__AMDGPU__))
 #define OFFLOAD_GPU_CODE 1
@@ -52,7 +53,8 @@ enum class ParamKind : unsigned char {
   Region,
   Range,
   Reduction,
-  Atomic
+  Atomic,
+  TeamMemory
 };
 enum class MapKind : unsigned char { None, Literal, To, ToFrom, From };
 
@@ -73,6 +75,8 @@ struct SlotWriter {
   void **Ptrs;
   std::int64_t *Sizes;
   std::int64_t *Types;
+  /// The launch's block shape, which team memory passes on.
+  Extent Block{};
   unsigned Count = 0;
 
   void literal(std::uint64_t Value) {
@@ -151,6 +155,14 @@ template <class I> struct StrategyParam<Indexed<I>> {
   }
   static Indexed<I> rebuild(const std::uint64_t *Slot) {
     return std::span<const I>(reinterpret_cast<const I *>(Slot[0]), Slot[1]);
+  }
+};
+
+struct TileAccess {
+  template <class T, std::size_t N>
+  static Tile<T, N> bind(T *Data, std::uint32_t Rank, std::uint32_t Threads,
+                         void *State) {
+    return Tile<T, N>(Data, Rank, Threads, State);
   }
 };
 
@@ -307,6 +319,44 @@ template <class T> struct Param<Atomic<T>> : ParamDefaults {
   }
 };
 
+/// Team memory: no host data. Its slots hold the block shape, which the
+/// host device's blocks need (a GPU knows its own); each tile parameter of
+/// a kernel (Position, its first slot) has its own shared memory.
+template <class T, std::size_t N> struct Param<Tile<T, N>> : ParamDefaults {
+  static constexpr ParamInfo Info{ParamKind::TeamMemory, MapKind::Literal, 3};
+  static void put(const Tile<T, N> &, SlotWriter &W) {
+    W.literal(W.Block.x);
+    W.literal(W.Block.y);
+    W.literal(W.Block.z);
+  }
+  template <unsigned Position>
+  static Tile<T, N> rebuild([[maybe_unused]] const std::uint64_t *Slot,
+                            const ThreadIndex &, NoState &) {
+#if defined(OFFLOAD_GPU_CODE)
+    [[clang::loader_uninitialized]] alignas(
+        T) static __gpu_local unsigned char Storage[sizeof(T) * N];
+    return TileAccess::bind<T, N>(reinterpret_cast<T *>(Storage),
+                                  gpu::threadInBlock(), gpu::blockSize(),
+                                  nullptr);
+#else
+    HostTeam *Team = HostTeam::current();
+    T *Data = static_cast<T *>(Team->storage(Position, sizeof(T) * N));
+    return TileAccess::bind<T, N>(Data, Team->rank(), Team->size(),
+                                  &Team->state(Position));
+#endif
+  }
+};
+
+/// A parameter's value for one thread: team memory also needs its position.
+template <class P, unsigned Position, class State>
+decltype(auto) rebuildParam(const std::uint64_t *Slot, const ThreadIndex &T,
+                            State &St) {
+  if constexpr (IsTile<P>::value)
+    return Param<P>::template rebuild<Position>(Slot, T, St);
+  else
+    return Param<P>::rebuild(Slot, T, St);
+}
+
 /// Read-only data: copied to the device only.
 template <class T, std::size_t E>
 struct Param<std::span<const T, E>> : ParamDefaults {
@@ -407,6 +457,9 @@ template <class R, class... P> struct Signature<R (*)(P...)> {
   }();
   static constexpr unsigned NumSlots =
       LaunchSlots + (0u + ... + Param<P>::Info.Slots);
+  /// Whether the kernel has team memory: its blocks then run whole, and on
+  /// the host device as fibers.
+  static constexpr bool HasTeamMemory = (IsTile<P>::value || ...);
 
   /// Index of the first slot of each parameter, after the launch slots.
   static constexpr std::array<unsigned, sizeof...(P)> Offsets = [] {
@@ -414,6 +467,15 @@ template <class R, class... P> struct Signature<R (*)(P...)> {
     unsigned Next = 0, I = 0;
     ((O[I++] = Next, Next += Param<P>::Info.Slots), ...);
     return O;
+  }();
+  /// The first slot of the first tile, which holds the block shape.
+  static constexpr unsigned FirstTileOffset = [] {
+    unsigned I = 0, Found = 0;
+    bool Seen = false;
+    ((!Seen && IsTile<P>::value ? (Found = Offsets[I], Seen = true) : false,
+      ++I),
+     ...);
+    return Found;
   }();
 
   /// Runs the kernel for one thread of the launch: rebuilds each parameter
@@ -436,7 +498,7 @@ private:
                          std::index_sequence<I...>) {
     std::tuple<typename Param<P>::State...> States;
     if (Active)
-      Kernel(Param<P>::rebuild(
+      Kernel(rebuildParam<P, Offsets[I]>(
           Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
           std::get<I>(States))...);
     (Param<P>::template finish<Offsets[I]>(
@@ -489,10 +551,38 @@ struct Signature<R (*)(P...) noexcept> : Signature<R (*)(P...)> {};
 
 /// Runs every logical thread of a launch on the host, one after the other:
 /// the host device's entries and the serial fallback without the plugin.
+/// A kernel with team memory runs block by block, each block's threads as
+/// fibers (HostTeam), in the GPU's order of threads within a block.
 template <class Fn> void runOnHost(Fn Kernel, const std::uint64_t *Slots) {
   using Sig = Signature<Fn>;
   const std::uint64_t X = Slots[0], Y = Slots[1], Z = Slots[2];
   Sig::start(Slots + LaunchSlots);
+#if !defined(OFFLOAD_GPU_CODE)
+  if constexpr (Sig::HasTeamMemory) {
+    const std::uint64_t *Block = Slots + LaunchSlots + Sig::FirstTileOffset;
+    const std::uint64_t BX = Block[0], BY = Block[1], BZ = Block[2];
+    HostTeam Team(std::uint32_t(BX * BY * BZ));
+    struct Context {
+      Fn Kernel;
+      const std::uint64_t *Slots;
+      std::uint64_t X, Y, BX, BY, First[3];
+    } C{Kernel, Slots, X, Y, BX, BY, {}};
+    auto Thread = [](void *P, std::uint32_t Rank) {
+      const Context &C = *static_cast<const Context *>(P);
+      Sig::invoke(C.Kernel, C.Slots + LaunchSlots,
+                  ThreadIndex{C.First[0] + Rank % C.BX,
+                              C.First[1] + Rank / C.BX % C.BY,
+                              C.First[2] + Rank / (C.BX * C.BY), C.X, C.Y});
+    };
+    for (std::uint64_t K = 0; K < Z; K += BZ)
+      for (std::uint64_t J = 0; J < Y; J += BY)
+        for (std::uint64_t I = 0; I < X; I += BX) {
+          C.First[0] = I, C.First[1] = J, C.First[2] = K;
+          Team.runBlock(Thread, &C);
+        }
+    return;
+  }
+#endif
   for (std::uint64_t K = 0; K < Z; ++K)
     for (std::uint64_t J = 0; J < Y; ++J)
       for (std::uint64_t I = 0; I < X; ++I)

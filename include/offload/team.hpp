@@ -1,0 +1,382 @@
+//===- offload/team.hpp - Memory shared by the threads of a block ---------===//
+//
+// offload::Tile<T, N>: N elements that the threads of one block share (GPU
+// shared memory or LDS; on the host device, memory of the block that its
+// threads, run as fibers, share). Its phases are its API: fill() writes
+// each element from the one thread that owns it between two barriers,
+// add() updates any element atomically, sync() is a barrier, and reads of
+// any element come after a fill() or sync(). No thread can write another
+// thread's element, and the host device checks every read against the
+// phase it is in (docs/user-guide.md, "Team memory").
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <offload/detail/atomics.hpp>
+#include <offload/strategy.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#if !defined(__NVPTX__) && !defined(__AMDGPU__)
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <ucontext.h>
+#include <vector>
+#endif
+
+namespace offload {
+
+/// The argument an offload() call passes for a Tile parameter: the tile
+/// itself has no host data.
+struct team_memory_t {
+  explicit constexpr team_memory_t() = default;
+};
+inline constexpr team_memory_t team_memory{};
+
+template <class T, std::size_t N> class Tile;
+
+namespace detail {
+
+template <class T> struct IsTile : std::false_type {};
+template <class T, std::size_t N> struct IsTile<Tile<T, N>> : std::true_type {};
+
+#if !defined(__NVPTX__) && !defined(__AMDGPU__)
+
+[[noreturn]] inline void tileMisused(const char *What) {
+  std::fprintf(stderr, "offload: error: offload::Tile: %s\n", What);
+  std::abort();
+}
+
+/// What the host device knows of one tile of one block: whether it holds
+/// values, and in which phase (barrier round) it was last read and added to.
+struct TileState {
+  bool Filled = false;
+  std::uint64_t ReadRound = ~0ull, AddRound = ~0ull;
+};
+
+/// The host device's block: its threads run as fibers on one OS thread, each
+/// until it reaches a barrier or ends; a barrier round ends when every fiber
+/// has stopped, and all must then wait at the same barrier. So a block's
+/// threads run in phases, as on a GPU, and a barrier that not every thread
+/// reaches is an error, where a GPU would hang.
+class HostTeam {
+public:
+  using Body = void (*)(void *Context, std::uint32_t Rank);
+
+  explicit HostTeam(std::uint32_t Threads)
+      : Threads(Threads), Fibers(Threads), Waiting(Threads) {
+    for (Fiber &F : Fibers)
+      F.Stack = std::make_unique<char[]>(StackBytes);
+  }
+
+  /// The team of the calling fiber; null outside team kernels.
+  static HostTeam *&current() {
+    static thread_local HostTeam *Current = nullptr;
+    return Current;
+  }
+
+  std::uint32_t rank() const { return Running; }
+  std::uint32_t size() const { return Threads; }
+  std::uint64_t round() const { return Round; }
+
+  /// Memory and state of the tile at parameter position Position, for this
+  /// block.
+  void *storage(unsigned Position, std::size_t Bytes) {
+    for (Shared &S : Tiles)
+      if (S.Position == Position)
+        return S.Data.get();
+    // Not zeroed, as on a GPU; reads before fill() are reported anyway.
+    Tiles.push_back({Position, std::make_unique<unsigned char[]>(Bytes), {}});
+    return Tiles.back().Data.get();
+  }
+  TileState &state(unsigned Position) {
+    for (Shared &S : Tiles)
+      if (S.Position == Position)
+        return S.State;
+    tileMisused("internal error: a tile without storage");
+  }
+
+  /// Called by every thread of the block; Site names the barrier.
+  void barrier(const char *Site) {
+    Waiting[Running] = Site;
+    swapcontext(&Fibers[Running].Context, &Scheduler);
+  }
+
+  /// Runs Run(Context, rank) for each thread of one block.
+  void runBlock(Body Run, void *Context) {
+    HostTeam *Outer = std::exchange(current(), this);
+    for (Shared &S : Tiles)
+      S.State = TileState{};
+    RunBody = Run;
+    RunContext = Context;
+    for (std::uint32_t R = 0; R < Threads; ++R) {
+      Fiber &F = Fibers[R];
+      F.Done = false;
+      getcontext(&F.Context);
+      F.Context.uc_stack.ss_sp = F.Stack.get();
+      F.Context.uc_stack.ss_size = StackBytes;
+      F.Context.uc_link = &Scheduler;
+      makecontext(&F.Context, &HostTeam::fiberMain, 0);
+    }
+    for (;;) {
+      std::uint32_t Done = 0;
+      for (std::uint32_t R = 0; R < Threads; ++R)
+        if (!Fibers[R].Done) {
+          Running = R;
+          Waiting[R] = nullptr;
+          swapcontext(&Scheduler, &Fibers[R].Context);
+        }
+      const char *Site = nullptr;
+      for (std::uint32_t R = 0; R < Threads; ++R) {
+        if (Fibers[R].Done) {
+          ++Done;
+          continue;
+        }
+        if (Site && Site != Waiting[R])
+          divergent(Site, Waiting[R]);
+        Site = Waiting[R];
+      }
+      if (Done == Threads)
+        break;
+      if (Done)
+        divergent(Site, "the end of the kernel");
+      ++Round;
+    }
+    current() = Outer;
+  }
+
+private:
+  static constexpr std::size_t StackBytes = 256 << 10;
+  struct Fiber {
+    ucontext_t Context;
+    std::unique_ptr<char[]> Stack;
+    bool Done = false;
+  };
+  struct Shared {
+    unsigned Position;
+    std::unique_ptr<unsigned char[]> Data;
+    TileState State;
+  };
+
+  static void fiberMain() {
+    HostTeam *Team = current();
+    const std::uint32_t Rank = Team->Running;
+    Team->RunBody(Team->RunContext, Rank);
+    Team->Fibers[Rank].Done = true;
+  }
+
+  [[noreturn]] static void divergent(const char *A, const char *B) {
+    std::fprintf(stderr,
+                 "offload: error: offload::Tile: the threads of a block "
+                 "reached different barriers (%s and %s); every thread of a "
+                 "block must call fill() and sync() the same number of "
+                 "times, outside conditions that differ between threads\n",
+                 A, B);
+    std::abort();
+  }
+
+  std::uint32_t Threads, Running = 0;
+  std::uint64_t Round = 0;
+  std::vector<Fiber> Fibers;
+  std::vector<const char *> Waiting;
+  std::vector<Shared> Tiles;
+  ucontext_t Scheduler;
+  Body RunBody = nullptr;
+  void *RunContext = nullptr;
+};
+
+#endif
+
+struct TileAccess;
+template <class TileT, class F, class... Rest>
+void writeTiles(TileT &Tile, F &Value, Rest &...More);
+
+} // namespace detail
+
+template <class... Args> void fill(Args &&...TilesAndValues);
+
+/// N elements of T shared by the threads of a block, as a kernel parameter
+/// (the call passes offload::team_memory). Thread r of a block of B threads
+/// owns elements r, r + B, r + 2B, ...
+///
+///   void count(offload::Range<offload::GridStride1D> r,
+///              std::span<const int> bins, offload::Tile<unsigned, 16> local,
+///              offload::Atomic<unsigned> counts) {
+///     local.fill(0u);                       // barrier, own elements, barrier
+///     for (std::uint64_t i : r) local.add(bins[i], 1u);  // any element
+///     local.sync();                         // barrier
+///     for (std::size_t k : local.mine()) counts.add(k, local[k]);
+///   }
+///
+/// fill() and sync() are barriers: every thread of the block must reach
+/// each of them, outside conditions that differ between threads. A kernel
+/// with a Tile runs whole blocks: its launch's extent must be a multiple of
+/// the block shape.
+template <class T, std::size_t N> class Tile {
+  static_assert(std::is_trivially_copyable_v<T>,
+                "offload::Tile holds trivially copyable values");
+  static_assert(N > 0 && sizeof(T) * N <= 48 * 1024,
+                "offload::Tile holds 1 to 48 KiB (a GPU block's static "
+                "shared memory)");
+
+public:
+  using value_type = T;
+
+  /// The host side of a call: the tile is made on the device.
+  constexpr Tile(team_memory_t) noexcept {}
+
+  static constexpr std::size_t size() noexcept { return N; }
+  /// The thread's position in its block, and the block's threads.
+  std::uint32_t rank() const noexcept { return Rank; }
+  std::uint32_t team_size() const noexcept { return Threads; }
+  /// The elements this thread owns: rank(), rank() + team_size(), ...
+  detail::StridedBelow mine() const noexcept { return {Rank, N, Threads}; }
+
+  /// Collective: sets each element the thread owns to Value(index), between
+  /// two barriers; afterwards every thread may read every element.
+  template <class F>
+  requires std::is_invocable_r_v<T, F &, std::size_t>
+  void fill(F &&Value) {
+    barrier("fill()");
+    writeOwn(Value);
+    barrier("fill()");
+    markFilled();
+  }
+  void fill(const T &Value) {
+    fill([&](std::size_t) { return Value; });
+  }
+
+  /// Collective barrier: afterwards reads see every add() before it.
+  void sync() { barrier("sync()"); }
+
+  /// Any element, after fill() or sync(); an index past the end stops the
+  /// kernel.
+  const T &operator[](std::size_t K) const {
+    check(K);
+#if !defined(__NVPTX__) && !defined(__AMDGPU__)
+    if (!State->Filled)
+      detail::tileMisused("an element was read before the tile was filled: "
+                          "call fill() first");
+    if (State->AddRound == Round())
+      detail::tileMisused("an element was read in the same phase as an "
+                          "add(): call sync() between adding and reading");
+    State->ReadRound = Round();
+#endif
+    return Data[K];
+  }
+  /// Adds V to any element atomically.
+  void add(std::size_t K, T V) const requires std::is_arithmetic_v<T> {
+    check(K);
+#if !defined(__NVPTX__) && !defined(__AMDGPU__)
+    if (!State->Filled)
+      detail::tileMisused("add() to a tile that was not filled: call fill() "
+                          "with the starting values first");
+    if (State->ReadRound == Round())
+      detail::tileMisused("add() in the same phase as a read: call sync() "
+                          "between reading and adding");
+    State->AddRound = Round();
+#endif
+    (void)detail::atomicFetchAdd(&Data[K], V);
+  }
+
+  // UNCHECKED: reads without the index and phase checks.
+  const T &unchecked(std::size_t K) const noexcept { return Data[K]; }
+
+private:
+  friend struct detail::TileAccess;
+  template <class... Args> friend void fill(Args &&...);
+  template <class TileT, class F, class... Rest>
+  friend void detail::writeTiles(TileT &, F &, Rest &...);
+
+  // A compare per step and no division, as mine(). (A count from a 64-bit
+  // division per fill cost MAT_MAT_SHARED 9 % and 8 registers; one from a
+  // 32-bit division 18 %, but let the compiler unroll this loop, which made
+  // the tiled GEMM example 1.4-1.75x faster: examples/RESULTS.md.)
+  template <class F> void writeOwn(F &Value) {
+    for (std::uint64_t K = Rank; K < N; K += Threads)
+      Data[K] = Value(std::size_t(K));
+  }
+  void markFilled() {
+#if !defined(__NVPTX__) && !defined(__AMDGPU__)
+    State->Filled = true;
+#endif
+  }
+  Tile(T *Data, std::uint32_t Rank, std::uint32_t Threads,
+       [[maybe_unused]] void *State) noexcept
+      : Data(Data), Rank(Rank), Threads(Threads)
+#if !defined(__NVPTX__) && !defined(__AMDGPU__)
+        ,
+        State(static_cast<detail::TileState *>(State))
+#endif
+  {
+  }
+
+  void check(std::size_t K) const {
+    if (K >= N) {
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+      __builtin_trap();
+#else
+      std::fprintf(stderr,
+                   "offload: error: offload::Tile: index %zu is outside the "
+                   "tile (size %zu)\n",
+                   K, N);
+      std::abort();
+#endif
+    }
+  }
+  static void barrier([[maybe_unused]] const char *Site) {
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+    __gpu_sync_threads();
+#else
+    detail::HostTeam::current()->barrier(Site);
+#endif
+  }
+#if !defined(__NVPTX__) && !defined(__AMDGPU__)
+  static std::uint64_t Round() { return detail::HostTeam::current()->round(); }
+#endif
+
+  T *Data = nullptr;
+  std::uint32_t Rank = 0, Threads = 1;
+#if !defined(__NVPTX__) && !defined(__AMDGPU__)
+  detail::TileState *State = nullptr;
+#endif
+};
+
+namespace detail {
+template <class TileT, class F, class... Rest>
+void writeTiles(TileT &Tile, F &Value, Rest &...More) {
+  static_assert(
+      IsTile<TileT>::value &&
+          std::is_invocable_r_v<typename TileT::value_type, F &, std::size_t>,
+      "offload::fill(tile, values, tile, values, ...) takes tiles, "
+      "each followed by the function of its elements");
+  Tile.writeOwn(Value);
+  if constexpr (sizeof...(Rest) != 0)
+    writeTiles(More...);
+}
+} // namespace detail
+
+/// Fills several tiles between the same two barriers, as their fill()
+/// calls one after the other would, with half the barriers:
+///   offload::fill(as, [&](std::size_t k) { ... }, bs, [&](std::size_t k) { ...
+///   });
+template <class... Args> void fill(Args &&...TilesAndValues) {
+  static_assert(sizeof...(Args) % 2 == 0 && sizeof...(Args) != 0,
+                "offload::fill(tile, values, tile, values, ...)");
+  auto &First = std::get<0>(std::forward_as_tuple(TilesAndValues...));
+  First.barrier("fill()");
+  detail::writeTiles(TilesAndValues...);
+  First.barrier("fill()");
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (std::get<2 * I>(std::forward_as_tuple(TilesAndValues...)).markFilled(),
+     ...);
+  }
+  (std::make_index_sequence<sizeof...(Args) / 2>{});
+}
+
+} // namespace offload

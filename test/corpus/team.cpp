@@ -1,0 +1,176 @@
+// Team memory (offload::Tile) as a user would write it: a 1-D stencil that
+// reads its neighbours from a tile (with the halo from global memory and
+// std::clamp at the edges), a tiled matrix product in 16 x 16 blocks, a
+// block histogram added to a global one, a block sum that every thread
+// reads, a tile of structs filled from a constexpr table, a lambda with a
+// tile, and a tile refilled in a loop. Values are small integers or exact
+// binary fractions, so every result is exact: 0 ulp.
+#include "corpus.hpp"
+
+#include <offload/offload.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+namespace {
+
+constexpr std::uint32_t Block = 128;
+
+// out[i] = in[i-1] + 2 in[i] + in[i+1], the inner neighbours from the tile,
+// a block's edge neighbours from in, the array's ends clamped.
+void smooth(std::span<const double> in, offload::Tile<double, Block> t,
+            offload::Region<double> out) {
+  for (auto [i, o] : out) {
+    t.fill([&](std::size_t k) { return in[i - t.rank() + k]; });
+    const std::size_t n = in.size(), r = t.rank();
+    const double left =
+        r > 0 ? t[r - 1] : in[std::clamp<std::size_t>(i, 1, n) - 1];
+    const double right = r + 1 < Block ? t[r + 1] : in[std::min(i + 1, n - 1)];
+    o = left + 2 * t[r] + right;
+  }
+}
+
+// C = A B for N x N matrices, N a multiple of 16: each block walks A's row
+// band and B's column band through two 16 x 16 tiles.
+constexpr std::size_t Side = 16;
+void matmul(std::size_t n, std::span<const double> a, std::span<const double> b,
+            offload::Tile<double, Side * Side> ta,
+            offload::Tile<double, Side * Side> tb,
+            offload::Region<double, offload::Grid2D> c) {
+  for (auto [row, col, cij] : c) {
+    const std::size_t r0 = row - row % Side, c0 = col - col % Side;
+    double sum = 0;
+    for (std::size_t k0 = 0; k0 < n; k0 += Side) {
+      ta.fill([&](std::size_t k) {
+        return a[(r0 + k / Side) * n + k0 + k % Side];
+      });
+      tb.fill([&](std::size_t k) {
+        return b[(k0 + k / Side) * n + c0 + k % Side];
+      });
+      for (std::size_t k = 0; k < Side; ++k)
+        sum += ta[(row - r0) * Side + k] * tb[k * Side + (col - c0)];
+    }
+    cij = sum;
+  }
+}
+
+// A histogram counted per block in the tile, then added to the global one.
+void histogram(offload::Range<offload::GridStride1D> r, std::span<const int> v,
+               offload::Tile<unsigned, 16> local,
+               offload::Atomic<unsigned> counts) {
+  local.fill(0u);
+  for (std::uint64_t i : r)
+    local.add(unsigned(v[i]) % 16, 1u);
+  local.sync();
+  for (std::uint64_t k : local.mine())
+    counts.add(k, local[k]);
+}
+
+// Every thread gets its block's sum, read from the whole tile.
+void blockSums(std::span<const long long> v, offload::Tile<long long, Block> t,
+               offload::Region<long long> out) {
+  for (auto [i, o] : out) {
+    t.fill([&](std::size_t k) { return v[i - t.rank() + k]; });
+    long long s = 0;
+    for (std::size_t k = 0; k < t.size(); ++k)
+      s += t[k];
+    o = s - v[i];
+  }
+}
+
+struct Weighted {
+  float weight;
+  std::array<int, 3> taps;
+};
+constexpr std::array<float, 4> Weights = {0.5f, 0.25f, 0.125f, 2.0f};
+
+void weighted(offload::Tile<Weighted, 64> t, offload::Region<float> out) {
+  for (auto [i, o] : out) {
+    t.fill([](std::size_t k) {
+      return Weighted{Weights[k % 4], {int(k), int(k) * 2, -int(k)}};
+    });
+    const Weighted &w = t[(t.rank() * 5) % 64];
+    o = w.weight * float(w.taps[0] + w.taps[1] + w.taps[2]) +
+        std::floor(float(i) / 3.0f);
+  }
+}
+
+// Refilled in a loop: each pass shifts the block's values by one place.
+void rotateTimes(int times, offload::Tile<int, Block> t,
+                 offload::Region<int> v) {
+  for (auto [i, x] : v) {
+    for (int p = 0; p < times; ++p) {
+      const int mine = x;
+      t.fill([&](std::size_t) { return mine; });
+      x = t[(t.rank() + 1) % Block];
+    }
+  }
+}
+
+} // namespace
+
+int main() {
+  // 5 blocks of 128.
+  const std::size_t n = 5 * Block;
+  std::vector<double> in(n), out(n);
+  for (std::size_t i = 0; i < n; ++i)
+    in[i] = double(int(i * 37 % 101) - 50) * 0.25;
+  offload::offload(offload::Launch{.threads = n, .block = Block}, smooth, in,
+                   offload::team_memory, out);
+  corpus::printSampled("team_smooth", 0, out);
+
+  const std::size_t m = 48;
+  std::vector<double> a(m * m), b(m * m), c(m * m);
+  for (std::size_t i = 0; i < m * m; ++i) {
+    a[i] = double(int(i % 7) - 3);
+    b[i] = double(int(i % 5) - 2) * 0.5;
+  }
+  offload::offload(offload::Launch{.block_shape = {Side, Side, 1}}, matmul, m,
+                   a, b, offload::team_memory, offload::team_memory,
+                   offload::Region<double, offload::Grid2D>(c, {m, m}));
+  corpus::printSampled("team_matmul", 0, c);
+
+  std::vector<int> values(100003);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    values[i] = int(i * i % 97);
+  std::vector<unsigned> counts(16, 0);
+  offload::offload(histogram,
+                   offload::Range<offload::GridStride1D>(
+                       values.size(), offload::GridStride1D{4 * 256}),
+                   values, offload::team_memory, counts);
+  corpus::print("team_histogram", 0, counts);
+
+  std::vector<long long> v(n), sums(n);
+  std::iota(v.begin(), v.end(), -300);
+  offload::offload(offload::Launch{.threads = n, .block = Block}, blockSums, v,
+                   offload::team_memory, sums);
+  corpus::printSampled("team_block_sums", 0, sums);
+
+  std::vector<float> w(256);
+  offload::offload(offload::Launch{.threads = w.size(), .block = 64}, weighted,
+                   offload::team_memory, w);
+  corpus::printSampled("team_weighted", 0, w);
+
+  const int scale = 3;
+  std::vector<float> scaled(2 * Block);
+  offload::offload(
+      offload::Launch{.threads = scaled.size(), .block = Block},
+      [scale](offload::Tile<float, Block> t, offload::Region<float> out) {
+        for (auto [i, o] : out) {
+          t.fill([&](std::size_t k) { return float(k) * float(scale); });
+          o = t[Block - 1 - t.rank()] + float(i);
+        }
+      },
+      offload::team_memory, scaled);
+  corpus::printSampled("team_lambda", 0, scaled);
+
+  std::vector<int> rotated(3 * Block);
+  std::iota(rotated.begin(), rotated.end(), 0);
+  offload::offload(offload::Launch{.threads = rotated.size(), .block = Block},
+                   rotateTimes, 5, offload::team_memory, rotated);
+  corpus::printSampled("team_rotate", 0, rotated);
+}
