@@ -148,9 +148,11 @@ VarDecl *namedVector(const Expr *E, const FunctionDecl &FD,
 /// written).
 SmallVector<QualType> kernelParams(const CallExpr &Call, unsigned &First) {
   First = 0;
-  if (Call.getNumArgs() > 0 &&
-      isSpecialization(Call.getArg(0)->getType(), "offload", "Launch"))
-    First = 1;
+  if (Call.getNumArgs() > 0)
+    if (const CXXRecordDecl *RD =
+            Call.getArg(0)->getType().getCanonicalType()->getAsCXXRecordDecl();
+        RD && RD->getName() == "Launch" && inOffloadNamespace(RD))
+      First = 1;
   SmallVector<QualType> Params;
   if (Call.getNumArgs() <= First)
     return Params;

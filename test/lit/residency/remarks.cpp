@@ -27,6 +27,24 @@ double kept(int steps) {
   return std::accumulate(y.begin(), y.end(), 0.0) + y[0] + x.size();
 }
 
+// With offload::Launch first, the kernel's parameters still say what is
+// only read, and team memory arguments hold no data.
+void tiled(std::span<const double> x, offload::Tile<double, 64> t,
+           offload::Region<double> y) {
+  for (auto [i, yi] : y) {
+    t.fill([&](std::size_t k) { return x[i - t.rank() + k]; });
+    yi += t[(t.rank() + 1) % 64];
+  }
+}
+double launched(int steps) {
+  std::vector<double> x(128, 1.0), y(128);
+  for (int s = 0; s < steps; ++s) // expected-remark {{'x' stays on the device across this loop's offload() calls: copied there once before the loop [-Rpass=offload-residency]}} \
+                                  // expected-remark {{'y' stays on the device across this loop's offload() calls: copied there once before the loop and back once after it [-Rpass=offload-residency]}}
+    offload::offload(offload::Launch{.threads = 128, .block = 64}, tiled, x,
+                     offload::team_memory, y);
+  return y[0];
+}
+
 void whileAndDo(std::vector<double> &out) {
   std::vector<double> x(10), y(10);
   int n = 0;
