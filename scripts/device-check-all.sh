@@ -45,7 +45,7 @@ assert_check() {
 step assert assert_check
 step sanitize scripts/device-sanitize.sh
 step stress scripts/device-stress.sh
-for example in saxpy multi_kernel; do
+for example in saxpy multi_kernel tiled_gemm; do
   step "$example" env OFFLOAD_INFO=1 build/bin/$example
 done
 echo

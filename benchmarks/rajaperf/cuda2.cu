@@ -714,4 +714,42 @@ Measured cuda(Fdtd2D &D, Index Reps, int) {
   return M;
 }
 
+/// RAJAPerf's MAT_MAT_SHARED in 16 x 16 shared tiles, the sum in a register.
+__global__ void matMatSharedK(const Real *A, const Real *B, Real *C, Index N) {
+  constexpr int T = MatMatShared::Side;
+  __shared__ Real As[T][T], Bs[T][T];
+  const Index Tx = threadIdx.x, Ty = threadIdx.y;
+  const Index Row = Index(blockIdx.y) * T + Ty,
+              Col = Index(blockIdx.x) * T + Tx;
+  Real Sum = 0;
+  for (Index K = 0; K < N; K += T) {
+    As[Ty][Tx] = K + Tx < N && Row < N ? A[Row * N + K + Tx] : 0.0;
+    Bs[Ty][Tx] = K + Ty < N && Col < N ? B[(K + Ty) * N + Col] : 0.0;
+    __syncthreads();
+    for (int Nn = 0; Nn < T; ++Nn)
+      Sum += As[Ty][Nn] * Bs[Nn][Tx];
+    __syncthreads();
+  }
+  if (Row < N && Col < N)
+    C[Row * N + Col] = Sum;
+}
+
+RAJAPERF_TUNINGS(MatMatShared, PlainTuning)
+Measured cuda(MatMatShared &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *A = S.in(D.A), *B = S.in(D.B), *C = S.in(D.C);
+  const unsigned Tiles =
+      unsigned((D.N + MatMatShared::Side - 1) / MatMatShared::Side);
+  const dim3 Grid(Tiles, Tiles),
+      Threads(MatMatShared::Side, MatMatShared::Side);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      matMatSharedK<<<Grid, Threads>>>(A, B, C, D.N);
+  });
+  S.out(D.C, C);
+  S.registers(matMatSharedK);
+  return M;
+}
+
 } // namespace rajaperf

@@ -252,4 +252,16 @@ void host(Fdtd2D &F, Index Reps) {
     }
 }
 
+void host(MatMatShared &M, Index Reps) {
+  const Index N = M.N;
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < N; ++I)
+      for (Index J = 0; J < N; ++J) {
+        Real Sum = 0;
+        for (Index K = 0; K < N; ++K)
+          Sum += M.A[I * N + K] * M.B[K * N + J];
+        M.C[I * N + J] = Sum;
+      }
+}
+
 } // namespace rajaperf

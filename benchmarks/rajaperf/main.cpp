@@ -150,6 +150,7 @@ double bytesPerRep(const TwoMM &M) {
   double Ni = M.Ni, Nj = M.Nj, Nk = M.Nk, Nl = M.Nl;
   return 8 * (Ni * Nk + Nj * Nk + Ni * Nj + Nj * Nl) + 8 * (Ni * Nj + Ni * Nl);
 }
+double bytesPerRep(const MatMatShared &M) { return 8.0 * 3 * M.N * M.N; }
 double bytesPerRep(const Fdtd2D &F) {
   double X = F.Nx, Y = F.Ny;
   double Read = 8 + 8 * (X - 1) * Y + 8 * X * Y + 8 * X * (Y - 1) + 8 * X * Y +
@@ -339,6 +340,7 @@ std::vector<Entry> allKernels() {
       {{"Polybench_2MM", 1000000, 2, Normal}, runnerFor<TwoMM>()},
       {{"Polybench_FDTD_2D", Fdtd2D::DefaultSize, 8, Normal},
        runnerFor<Fdtd2D>()},
+      {{"Basic_MAT_MAT_SHARED", 1000000, 5, Normal}, runnerFor<MatMatShared>()},
       // Idiomatic versions, named KERNEL+how (variants.hpp).
       {{"Basic_PI_ATOMIC+aggregated", 1000000, 50, Normal, true},
        runnerFor<PiAtomicAggregated>()},

@@ -99,17 +99,38 @@ void reduceSumKernel(offload::Range<GridStride1D> R, CR X,
     Sum += X[I];
 }
 
-// RAJAPerf's algorithm without its shared-memory stage (team memory is a
-// later feature): one atomic increment per element, into one of
-// HistogramCopies sets of counters by warp, as RAJAPerf's global
-// replication; the host adds the sets. fetch_add is one atomic per call;
-// add(), in the idiomatic variant, lets a warp combine its adds.
-constexpr std::uint64_t HistogramCopies = 2;
-void histogramKernel(offload::Range<> R, std::span<const Index> Bins,
-                     offload::Atomic<unsigned long long> Counts) {
-  for (std::uint64_t I : R)
-    (void)Counts.fetch_add(
-        Bins[I] + I / 32 % HistogramCopies * Histogram::NumBins, 1);
+// RAJAPerf's algorithm: each block counts into HistogramShared copies of the
+// bins in team memory (thread r into copy r % HistogramShared), then adds
+// each bin's sum to one of HistogramCopies sets of global counters (by
+// block); the host adds the sets. fetch_add is one atomic per call; add(),
+// in the idiomatic variant, lets a warp combine its adds.
+constexpr std::uint64_t HistogramCopies = 2, HistogramShared = 16;
+void histogramKernel(
+    offload::Range<GridStride1D> R, std::span<const Index> Bins,
+    offload::Tile<unsigned long long, Histogram::NumBins * HistogramShared>
+        Local,
+    offload::Atomic<unsigned long long> Counts) {
+  Local.fill(0ull);
+  const std::uint64_t Copy = Local.rank() % HistogramShared;
+  // The block's number, from the thread's first position (its own index).
+  std::uint64_t Block = 0;
+  bool First = true;
+  for (std::uint64_t I : R) {
+    if (First)
+      Block = I / Local.team_size(), First = false;
+    Local.add(Bins[I] * HistogramShared + Copy, 1ull);
+  }
+  Local.sync();
+  for (std::uint64_t B : Local.mine()) {
+    if (B >= std::uint64_t(Histogram::NumBins))
+      break;
+    unsigned long long Sum = 0;
+    for (std::uint64_t S = 0; S < HistogramShared; ++S)
+      Sum += Local[B * HistogramShared + S];
+    if (Sum)
+      (void)Counts.fetch_add(B + Block % HistogramCopies * Histogram::NumBins,
+                             Sum);
+  }
 }
 
 // Idiomatic: each thread counts a run of Bins and adds a count whenever the
@@ -495,10 +516,16 @@ static Measured runHistogram(Histogram &D, Index Reps, bool Staged,
       [&] { return std::tie(D.Bins); });
 }
 static Measured run(Histogram &D, Index Reps, bool Staged) {
+  // One wave of whole blocks: a kernel with team memory runs whole blocks.
+  const std::uint64_t Wave = strided(histogramKernel, D.N).strategy().threads;
+  const offload::Range<GridStride1D> Positions(
+      D.N,
+      GridStride1D{std::min(
+          Wave, std::max<std::uint64_t>(256, std::uint64_t(D.N) / 256 * 256))});
   return runHistogram(
       D, Reps, Staged, HistogramCopies,
       [&](auto &Bins, auto &Counts) {
-        offload(histogramKernel, D.N, Bins, Counts);
+        offload(histogramKernel, Positions, Bins, offload::team_memory, Counts);
       },
       registers(histogramKernel));
 }

@@ -650,4 +650,55 @@ static Measured run(Fdtd2D &F, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(Fdtd2D)
 
+// RAJAPerf's algorithm: each 16 x 16 block walks A's row band and B's
+// column band through two tiles in team memory, a thread per element of C
+// over the matrix padded to whole tiles (zeros outside it).
+constexpr std::uint64_t Side = MatMatShared::Side;
+void matMatSharedKernel(CR A, CR B, Index N, offload::Range<Grid2D> Threads,
+                        offload::Tile<Real, Side * Side> As,
+                        offload::Tile<Real, Side * Side> Bs, R2 C) {
+  for (auto [Row, Col] : Threads) {
+    const std::uint64_t Top = Row - Row % Side, Left = Col - Col % Side;
+    const std::uint64_t Size = N;
+    Real Sum = 0;
+    for (std::uint64_t K = 0; K < Size; K += Side) {
+      offload::fill(
+          As,
+          [&](std::size_t E) {
+            const std::uint64_t R = Top + E / Side, Cc = K + E % Side;
+            return R < Size && Cc < Size ? A[R * Size + Cc] : 0.0;
+          },
+          Bs,
+          [&](std::size_t E) {
+            const std::uint64_t R = K + E / Side, Cc = Left + E % Side;
+            return R < Size && Cc < Size ? B[R * Size + Cc] : 0.0;
+          });
+      // unchecked: the indices are below Side * Side by construction.
+      for (std::uint64_t Nn = 0; Nn < Side; ++Nn)
+        Sum += As.unchecked((Row - Top) * Side + Nn) *
+               Bs.unchecked(Nn * Side + (Col - Left));
+    }
+    for (auto [I, J, Cij] : C)
+      Cij = Sum;
+  }
+}
+
+static Measured run(MatMatShared &M, Index Reps, bool Staged) {
+  const std::uint64_t N = M.N, Padded = (N + Side - 1) / Side * Side;
+  const offload::Range<Grid2D> Threads(Padded * Padded, Grid2D(Padded, Padded));
+  auto Loop = [&](auto &A, auto &B, auto &C) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(offload::Launch{.block_shape = {Side, Side, 1}},
+              matMatSharedKernel, A, B, M.N, Threads, offload::team_memory,
+              offload::team_memory, R2(C, Grid2D(N, N)));
+  };
+  return twoWays(
+      Staged, Loop, registers(matMatSharedKernel),
+      [&] {
+        return std::make_tuple(preload(M.A), preload(M.B), preload_mut(M.C));
+      },
+      [&] { return std::tie(M.A, M.B, M.C); });
+}
+RAJAPERF_BOTH_VARIANTS(MatMatShared)
+
 } // namespace rajaperf

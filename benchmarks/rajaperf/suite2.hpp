@@ -440,4 +440,24 @@ struct Fdtd2D {
   }
 };
 
+/// MAT_MAT_SHARED: C = A B for N x N matrices of ones, in tiles of 16 x 16
+/// in team memory; every element of C is N.
+struct MatMatShared {
+  static constexpr Index Side = 16;
+  Index N;
+  std::vector<Real> A, B, C;
+  static MatMatShared make(Index Size) {
+    MatMatShared M;
+    M.N = Index(std::sqrt(Real(Size)) + std::sqrt(2.0) - 1);
+    Init In;
+    M.A = In.constant(M.N * M.N, 1.0);
+    M.B = In.constant(M.N * M.N, 1.0);
+    M.C = In.constant(M.N * M.N, 0.0);
+    return M;
+  }
+  long double checksum() const {
+    return rajaperf::checksum(C, 0.000001 * (1000000.0L / (N * N)));
+  }
+};
+
 } // namespace rajaperf

@@ -44,11 +44,12 @@ struct Measured {
 /// suite2.hpp's kernels.
 #define RAJAPERF_KERNELS2(X)                                                   \
   X(StreamAdd)                                                                 \
-  X(StreamMul) X(IfQuad) X(InitView1D) X(InitView1DOffset) X(MulAddSub)        \
-      X(NestedInit) X(TrapInt) X(PiReduce) X(Copy8) X(DiffPredict) X(Eos)      \
-          X(FirstDiff) X(Hydro1D) X(IntPredict) X(Planckian) X(TridiagElim)    \
-              X(GenLinRecur) X(Jacobi1D) X(Atax) X(Mvt) X(Gesummv) X(TwoMM)    \
-                  X(Fdtd2D)
+  X(StreamMul)                                                                 \
+  X(IfQuad) X(InitView1D) X(InitView1DOffset) X(MulAddSub) X(NestedInit)       \
+      X(TrapInt) X(PiReduce) X(Copy8) X(DiffPredict) X(Eos) X(FirstDiff)       \
+          X(Hydro1D) X(IntPredict) X(Planckian) X(TridiagElim) X(GenLinRecur)  \
+              X(Jacobi1D) X(Atax) X(Mvt) X(Gesummv) X(TwoMM) X(Fdtd2D)         \
+                  X(MatMatShared)
 
 #define RAJAPERF_DECLARE_VARIANTS(K)                                           \
   void host(K &, Index Reps);                                                  \
