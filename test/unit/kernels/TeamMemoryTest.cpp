@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <numeric>
+#include <thread>
 #include <vector>
 
 using namespace offload;
@@ -40,6 +41,31 @@ TEST(TeamMemory, HistogramMatchesTheHost) {
                      Bins, team_memory, Counts);
     EXPECT_EQ(Counts, Expected) << N;
   }
+}
+
+// Team kernels from several host threads at once: each call has its own
+// blocks (on the host device, its own fibers).
+TEST(TeamMemory, CallsFromSeveralThreads) {
+  const std::uint64_t N = 20000;
+  std::vector<int> Bins(N);
+  for (std::uint64_t I = 0; I < N; ++I)
+    Bins[I] = int(I * I % 10);
+  std::vector<unsigned long long> Expected(10, 0);
+  for (int B : Bins)
+    ++Expected[B];
+  std::vector<std::vector<unsigned long long>> Counts(
+      4, std::vector<unsigned long long>(10, 0));
+  std::vector<std::thread> Threads;
+  for (auto &C : Counts)
+    Threads.emplace_back([&] {
+      offload::offload(blockHistogram,
+                       Range<GridStride1D>(N, GridStride1D{1024}), Bins,
+                       team_memory, C);
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  for (const auto &C : Counts)
+    EXPECT_EQ(C, Expected);
 }
 
 // Each thread reads its right neighbour's value within the block, through
