@@ -539,7 +539,9 @@ public:
       return true;
     }
     checkArgumentsWrite(Call, Callee);
-    if (isTileMember(Callee, {"fill", "sync"}) || isTilesFill(Callee))
+    if (isTileMember(Callee, {"fill", "sync", "inclusive_scan",
+                              "exclusive_scan", "reduce"}) ||
+        isTilesFill(Callee))
       checkBarrier(Call, Callee);
     visitCallee(Call, Callee);
     return true;

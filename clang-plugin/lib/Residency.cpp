@@ -823,13 +823,14 @@ private:
         dyn_cast<CXXConstructExpr>(View.getInit()->IgnoreImplicit());
     if (!Init || Init->getNumArgs() == 0)
       return {nullptr, nullptr};
-    // Of the strategies only Indexed reaches data (its list).
+    // Of the strategies only Indexed and Segments reach data (their lists).
     const Expr *List = nullptr;
     if (Init->getNumArgs() == 2) {
       const Expr *Strategy = Init->getArg(1)->IgnoreImplicit()->IgnoreParens();
       if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Strategy))
         Strategy = Cast->getSubExpr()->IgnoreImplicit();
-      if (isSpecialization(Strategy->getType(), "offload", "Indexed")) {
+      if (isSpecialization(Strategy->getType(), "offload", "Indexed") ||
+          isSpecialization(Strategy->getType(), "offload", "Segments")) {
         const auto *CE = dyn_cast<CXXConstructExpr>(Strategy);
         if (!CE || CE->getNumArgs() != 1)
           return {nullptr, nullptr};

@@ -629,6 +629,83 @@ template <std::integral I = std::int64_t> struct Indexed {
 template <class R>
 Indexed(const R &) -> Indexed<std::ranges::range_value_t<const R>>;
 
+namespace detail {
+/// A Segments offset that is below the one before it or past the data.
+[[noreturn]] inline void offsetsBroken(std::uint64_t Entry, std::int64_t Value,
+                                       std::uint64_t Size) {
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+  (void)Entry, (void)Value, (void)Size;
+  __builtin_trap();
+#else
+  std::fprintf(stderr,
+               "offload: error: offload::Segments: offset %llu (%lld) is "
+               "below the offset before it, or past the data (size %llu); "
+               "the offsets must not decrease\n",
+               static_cast<unsigned long long>(Entry),
+               static_cast<long long>(Value),
+               static_cast<unsigned long long>(Size));
+  std::abort();
+#endif
+}
+} // namespace detail
+
+/// Thread t owns the elements [offsets[t], offsets[t + 1]): the segments
+/// that a list of offsets (one more than threads) marks, such as a CSR
+/// matrix's rows, or the places a stream compaction gives the selected
+/// elements (the exclusive scan of their 0/1 counts: offload/scan.hpp). The
+/// offsets must not decrease, which makes the segments disjoint; each
+/// thread checks its own two against each other and against the data's
+/// size (a GPU traps, the host aborts with a message). The list is
+/// read-only kernel data, mapped as Indexed's.
+template <std::integral I = std::int64_t> struct Segments {
+  std::span<const I> offsets;
+  static constexpr unsigned dims = 1;
+  struct Position {
+    std::uint64_t first, length;
+  };
+
+  constexpr Segments() = default;
+  constexpr Segments(std::span<const I> Offsets) noexcept : offsets(Offsets) {}
+  /// Any contiguous data of I: std::vector, std::array, a preload() handle.
+  template <class R>
+  requires std::ranges::contiguous_range<const R> &&
+      std::ranges::sized_range<const R> &&
+      std::same_as<std::ranges::range_value_t<const R>, I>
+  constexpr Segments(const R &Offsets) noexcept
+      : offsets(std::ranges::data(Offsets), std::ranges::size(Offsets)) {}
+
+  constexpr Extent extent(std::uint64_t) const noexcept {
+    return {offsets.empty() ? 0 : offsets.size() - 1};
+  }
+  constexpr detail::Optional<Position> pieces(ThreadIndex T,
+                                              std::uint64_t Size) const {
+    const std::uint64_t Entry = T.linear();
+    if (Entry + 1 >= offsets.size())
+      return {{0, 0}, false};
+    // Negative offsets convert to values past any size.
+    const std::uint64_t First = static_cast<std::uint64_t>(offsets[Entry]),
+                        End = static_cast<std::uint64_t>(offsets[Entry + 1]);
+    if (End > Size || First > End) [[unlikely]]
+      detail::offsetsBroken(First > End ? Entry + 1 : Entry,
+                            First > End ? std::int64_t(offsets[Entry + 1])
+                                        : std::int64_t(End),
+                            Size);
+    return {{First, End - First}, End != First};
+  }
+  constexpr Span span(Position P) const noexcept { return {P.first, P.length}; }
+  template <class T>
+  constexpr Chunk<T> item(T *Data, Position P) const noexcept {
+    return {P.first, std::span<T>(Data + P.first, P.length)};
+  }
+  /// Whether a segment holds element E: E is below the last offset (the
+  /// offsets are sorted).
+  constexpr bool covers(std::uint64_t E) const noexcept {
+    return !offsets.empty() && offsets.front() <= I(E) && I(E) < offsets.back();
+  }
+};
+template <class R>
+Segments(const R &) -> Segments<std::ranges::range_value_t<const R>>;
+
 } // namespace offload
 
 // Their iterators hold the positions themselves, not references into the
@@ -660,7 +737,10 @@ OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Grid2D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Rows2D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Columns2D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Grid3D);
-// Indexed checks its list in the kernel (above).
+// Indexed and Segments check their lists in the kernel (above).
 template <class I>
 inline constexpr bool offload::unsafe_disjoint_strategy<offload::Indexed<I>> =
+    true;
+template <class I>
+inline constexpr bool offload::unsafe_disjoint_strategy<offload::Segments<I>> =
     true;

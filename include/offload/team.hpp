@@ -15,8 +15,13 @@
 #include <offload/detail/atomics.hpp>
 #include <offload/strategy.hpp>
 
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+#include <offload/detail/gpu.hpp>
+#endif
+
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -284,6 +289,28 @@ public:
     (void)detail::atomicFetchAdd(&Data[K], V);
   }
 
+  /// Collective scans and reduction of one value per thread, in rank
+  /// order, with Combine (associative; std::plus by default). The tile is
+  /// their scratch memory, so it needs at least team_size() elements, and
+  /// its elements must be filled again before they are read. Each is a
+  /// barrier as fill() is.
+  ///   inclusive_scan(v): Combine(v_0, ..., v_rank)
+  ///   exclusive_scan(v, init): init for rank 0, else
+  ///                            Combine(init, v_0, ..., v_rank-1)
+  ///   reduce(v): Combine(v_0, ..., v_last) in every thread
+  template <class Op = std::plus<>>
+  T inclusive_scan(const T &V, Op Combine = {}) {
+    return scan(V, Combine).Inclusive;
+  }
+  template <class Op = std::plus<>>
+  T exclusive_scan(const T &V, const T &Init = T{}, Op Combine = {}) {
+    const Scanned S = scan(V, Combine);
+    return Rank == 0 ? Init : Combine(Init, S.Before);
+  }
+  template <class Op = std::plus<>> T reduce(const T &V, Op Combine = {}) {
+    return scan(V, Combine).Total;
+  }
+
   // UNCHECKED: reads without the index and phase checks.
   const T &unchecked(std::size_t K) const noexcept { return Data[K]; }
 
@@ -293,14 +320,80 @@ private:
   template <class TileT, class F, class... Rest>
   friend void detail::writeTiles(TileT &, F &, Rest &...);
 
-  // A compare per step and no division, as mine(). (A count from a 64-bit
-  // division per fill cost MAT_MAT_SHARED 9 % and 8 registers; one from a
-  // 32-bit division 18 %, but let the compiler unroll this loop, which made
-  // the tiled GEMM example 1.4-1.75x faster: examples/RESULTS.md.)
+  // A counted loop, whose trip count the compiler sees, so it unrolls it
+  // and keeps several loads in flight: the tiled GEMM example 1.4-1.75x
+  // faster than `for (K = Rank; K < N; K += Threads)`. The count comes
+  // from a division once per thread, when the tile is bound (in every
+  // fill() it cost MAT_MAT_SHARED 18 %); a thread that owns one element
+  // skips the loop (without that path, 12 %). examples/RESULTS.md.
   template <class F> void writeOwn(F &Value) {
-    for (std::uint64_t K = Rank; K < N; K += Threads)
+    if (Owned == 1) {
+      Data[Rank] = Value(std::size_t(Rank));
+      return;
+    }
+    std::uint32_t K = Rank;
+    for (std::uint32_t I = 0; I < Owned; ++I, K += Threads)
       Data[K] = Value(std::size_t(K));
   }
+  /// A thread's inclusive prefix, the one of the rank before it (for rank
+  /// > 0) and the block's total.
+  struct Scanned {
+    T Inclusive, Before, Total;
+  };
+  template <class Op> Scanned scan(const T &V, Op &Combine) {
+    static_assert(std::is_invocable_r_v<T, Op &, const T &, const T &>,
+                  "a Tile scan's operation combines two values into one");
+    if (N < Threads) {
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+      __builtin_trap();
+#else
+      detail::tileMisused("a scan or reduce() needs a tile of at least "
+                          "team_size() elements (its scratch memory)");
+#endif
+    }
+    barrier("a scan");
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+    // Each warp scans its values by shuffles; its last lane writes the
+    // warp's total, warp 0 scans those, and each warp adds the totals of
+    // the warps before it.
+    static_assert(sizeof(T) % 4 == 0,
+                  "Tile scans on a GPU move values in 32-bit words");
+    namespace gpu = detail::gpu;
+    const std::uint32_t Lanes = __gpu_num_lanes(), Warp = Rank / Lanes,
+                        Lane = Rank % Lanes;
+    const std::uint32_t InWarp =
+        Threads - Warp * Lanes < Lanes ? Threads - Warp * Lanes : Lanes;
+    const std::uint32_t Warps = (Threads + Lanes - 1) / Lanes;
+    T X = gpu::warpInclusive(V, Combine, Lane, InWarp);
+    if (Lane == InWarp - 1)
+      Data[Warp] = X;
+    __gpu_sync_threads();
+    if (Warp == 0 && Lane < Warps)
+      Data[Lane] = gpu::warpInclusive(Data[Lane], Combine, Lane, Warps);
+    __gpu_sync_threads();
+    T Before = gpu::shuffleUp(gpu::lowLanes(InWarp), 1, X);
+    if (Warp > 0) {
+      const T Earlier = Data[Warp - 1];
+      Before = Lane == 0 ? Earlier : Combine(Earlier, Before);
+      X = Combine(Earlier, X);
+    }
+    return {X, Before, Data[Warps - 1]};
+#else
+    // The host: the threads leave their values in the tile, thread 0 scans
+    // it in place, and each thread reads its own and the one before.
+    Data[Rank] = V;
+    barrier("a scan");
+    if (Rank == 0)
+      for (std::uint32_t K = 1; K < Threads; ++K)
+        Data[K] = Combine(Data[K - 1], Data[K]);
+    barrier("a scan");
+    State->Filled = false;
+    const T X = Data[Rank], Before = Rank == 0 ? V : Data[Rank - 1],
+            Total = Data[Threads - 1];
+    return {X, Before, Total};
+#endif
+  }
+
   void markFilled() {
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
     State->Filled = true;
@@ -308,7 +401,8 @@ private:
   }
   Tile(T *Data, std::uint32_t Rank, std::uint32_t Threads,
        [[maybe_unused]] void *State) noexcept
-      : Data(Data), Rank(Rank), Threads(Threads)
+      : Data(Data), Rank(Rank), Threads(Threads),
+        Owned(Rank < N ? std::uint32_t(N - 1 - Rank) / Threads + 1 : 0)
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
         ,
         State(static_cast<detail::TileState *>(State))
@@ -342,6 +436,7 @@ private:
 
   T *Data = nullptr;
   std::uint32_t Rank = 0, Threads = 1;
+  std::uint32_t Owned = 0; // elements this thread owns
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
   detail::TileState *State = nullptr;
 #endif

@@ -63,6 +63,45 @@ inline V shuffle(std::uint64_t Mask, std::uint32_t Lane, V X) {
   return X;
 }
 
+/// V's value from lane (this lane + Step) of the warp, for lanes where that
+/// lane is in Mask; others get an unspecified value. NVPTX's shuffle-down
+/// needs no per-lane test of the source lane (the generic indexed shuffle
+/// zeroes values from lanes outside the mask, two more instructions and a
+/// 64-bit mask per word: FIRST_MIN's pair tree went from 32 to 36
+/// registers).
+template <class V>
+inline V shuffleDown(std::uint64_t Mask, std::uint32_t Step, V X) {
+#if defined(__NVPTX__)
+  static_assert(sizeof(V) % 4 == 0, "shuffled values are whole 32-bit words");
+  std::uint32_t Words[sizeof(V) / 4];
+  __builtin_memcpy(Words, &X, sizeof(V));
+  for (std::uint32_t &W : Words)
+    W = __nvvm_shfl_sync_down_i32(std::uint32_t(Mask), W, Step, 0x1f);
+  __builtin_memcpy(&X, Words, sizeof(V));
+  return X;
+#else
+  return shuffle(Mask, __gpu_lane_id() + Step, X);
+#endif
+}
+
+/// V's value from lane (this lane - Step) of the warp; lanes below Step
+/// get their own.
+template <class V>
+inline V shuffleUp(std::uint64_t Mask, std::uint32_t Step, V X) {
+#if defined(__NVPTX__)
+  static_assert(sizeof(V) % 4 == 0, "shuffled values are whole 32-bit words");
+  std::uint32_t Words[sizeof(V) / 4];
+  __builtin_memcpy(Words, &X, sizeof(V));
+  for (std::uint32_t &W : Words)
+    W = __nvvm_shfl_sync_up_i32(std::uint32_t(Mask), W, Step, 0);
+  __builtin_memcpy(&X, Words, sizeof(V));
+  return X;
+#else
+  const std::uint32_t Lane = __gpu_lane_id();
+  return shuffle(Mask, Lane >= Step ? Lane - Step : Lane, X);
+#endif
+}
+
 /// The mask of lanes 0 .. Lanes - 1.
 inline std::uint64_t lowLanes(std::uint32_t Lanes) {
   return Lanes >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << Lanes) - 1;
@@ -78,9 +117,23 @@ inline V warpReduce(V X, std::uint32_t Lanes, std::uint32_t Count) {
   const std::uint64_t Mask = lowLanes(Lanes);
   const std::uint32_t Lane = __gpu_lane_id();
   for (std::uint32_t Step = __gpu_num_lanes() / 2; Step > 0; Step /= 2) {
-    V Other = shuffle(Mask, Lane + Step, X);
+    V Other = shuffleDown(Mask, Step, X);
     if (Lane + Step < Count)
       X = Op::combine(X, Other);
+  }
+  return X;
+}
+
+/// Combine(v0, ..., vLane) over lanes 0 .. Count - 1, all of which call it,
+/// in lane order (Combine need only be associative).
+template <class V, class F>
+inline V warpInclusive(V X, F &Combine, std::uint32_t Lane,
+                       std::uint32_t Count) {
+  const std::uint64_t Mask = lowLanes(Count);
+  for (std::uint32_t Step = 1; Step < Count; Step *= 2) {
+    V Other = shuffleUp(Mask, Step, X);
+    if (Lane >= Step)
+      X = Combine(Other, X);
   }
   return X;
 }

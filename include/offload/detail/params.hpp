@@ -134,7 +134,8 @@ template <class T> T getWords(const std::uint64_t *S) {
 }
 
 /// A Region's or Range's strategy: its bytes in the slots, except an
-/// Indexed list, which is mapped to the device like read-only data.
+/// Indexed or Segments list, which is mapped to the device like read-only
+/// data.
 template <class S> struct StrategyParam {
   static void put(const S &Strat, SlotWriter &W) {
     if constexpr (StrategySlots<S> != 0)
@@ -158,11 +159,27 @@ template <class I> struct StrategyParam<Indexed<I>> {
   }
 };
 
+template <class I> struct StrategyParam<Segments<I>> {
+  static_assert(StrategySlots<Segments<I>> == 2);
+  static void put(const Segments<I> &Strat, SlotWriter &W) {
+    W.map(Strat.offsets.data(), Strat.offsets.size_bytes(), MapKind::To);
+    W.literal(Strat.offsets.size());
+  }
+  static Segments<I> rebuild(const std::uint64_t *Slot) {
+    return std::span<const I>(reinterpret_cast<const I *>(Slot[0]), Slot[1]);
+  }
+};
+
 struct TileAccess {
   template <class T, std::size_t N>
   static Tile<T, N> bind(T *Data, std::uint32_t Rank, std::uint32_t Threads,
                          void *State) {
     return Tile<T, N>(Data, Rank, Threads, State);
+  }
+  /// A block scan's inclusive prefix, the one before it and the total.
+  template <class T, std::size_t N, class Op>
+  static auto scan(Tile<T, N> &Scratch, const T &V, Op &Combine) {
+    return Scratch.scan(V, Combine);
   }
 };
 
@@ -280,15 +297,21 @@ template <class Op> struct Param<Reduce<Op>> : ParamDefaults {
   template <unsigned Position>
   static void complete([[maybe_unused]] const std::uint64_t *Slot) {
 #if defined(OFFLOAD_GPU_CODE)
-    completeOutOfLine<Position>(reinterpret_cast<V *>(Slot[0]),
-                                getWords<V>(Slot + 1));
+    completeOutOfLine<Position>(reinterpret_cast<V *>(Slot[0]), Slot[1],
+                                SlotsFor<V> > 1 ? Slot[2] : 0);
 #endif
   }
 #if defined(OFFLOAD_GPU_CODE)
   /// Out of line, with the values it needs: inlined, this code that one
-  /// warp of a launch runs raised every thread's registers.
+  /// warp of a launch runs raised every thread's registers. The value
+  /// before the call comes as words: a 16-byte pair passed by value went
+  /// through the kernel's stack.
   template <unsigned Position>
-  [[gnu::noinline]] static void completeOutOfLine(V *Result, V Before) {
+  [[gnu::noinline]] static void
+  completeOutOfLine(V *Result, std::uint64_t Word0, std::uint64_t Word1) {
+    static_assert(SlotsFor<V> <= 2);
+    const std::uint64_t Words[2] = {Word0, Word1};
+    const V Before = getWords<V>(Words);
     // Lane L of warp 0 takes places L, L + Lanes, ...: one each unless the
     // block is smaller than a warp.
     V *Places = gpu::blockTotals<Op, Position>();

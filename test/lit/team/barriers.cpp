@@ -1,4 +1,4 @@
-// Tile::fill() and sync() are barriers of the whole block: under a condition
+// Tile::fill(), sync() and the scans are barriers of the whole block: under a condition
 // that depends on the thread (the tile's rank(), a variable a loop over a
 // Region or Range binds) they are an error, with a note at the condition.
 // Barriers inside the loop over a Region, or under conditions on values all
@@ -39,6 +39,16 @@ void twoTiles(offload::Tile<int, 64> t, offload::Tile<int, 64> u,
   }
 }
 
+// Scans and reduce() are barriers too.
+void scanOnIndex(offload::Tile<int, 64> t, offload::Region<int> out) {
+  for (auto [i, o] : out) {
+    if (i < 10) // expected-note {{('i', bound by a loop}}
+      o = t.exclusive_scan(1); // expected-error {{kernel 'scanOnIndex' calls offload::Tile::exclusive_scan() under a condition}}
+    o += t.rank() > 2 ? t.reduce(o) : 0; // expected-error {{kernel 'scanOnIndex' calls offload::Tile::reduce() under a condition}} expected-note {{(the thread's rank())}}
+    o += t.inclusive_scan(o); // a uniform scan: fine
+  }
+}
+
 // Uniform conditions and barriers inside the loop over a Region are fine.
 void uniform(int rounds, offload::Tile<int, 64> t, offload::Region<int> out) {
   for (auto [i, o] : out)
@@ -56,6 +66,7 @@ void calls(std::vector<int> &v) {
   offload::offload(onElement, offload::team_memory, v);
   offload::offload(uniform, 3, offload::team_memory, v);
   offload::offload(twoTiles, offload::team_memory, offload::team_memory, v);
+  offload::offload(scanOnIndex, offload::team_memory, v);
 }
 #else
 void writes(offload::Tile<int, 64> t, offload::Region<int> out) {
