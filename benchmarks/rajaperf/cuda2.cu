@@ -10,6 +10,9 @@
 #include "cuda_common.cuh"
 #include "formulas2.hpp"
 
+#include <cub/device/device_scan.cuh>
+#include <cuda/std/functional>
+
 namespace rajaperf {
 namespace {
 
@@ -749,6 +752,78 @@ Measured cuda(MatMatShared &D, Index Reps, int) {
   });
   S.out(D.C, C);
   S.registers(matMatSharedK);
+  return M;
+}
+
+/// RAJAPerf's Base_CUDA SCAN, cub tuning: cub::DeviceScan::ExclusiveScan
+/// with its temporary storage allocated once.
+RAJAPERF_TUNINGS(Scan, std::vector<std::string>{"cub"})
+Measured cuda(Scan &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X), *Y = S.in(D.Y);
+  std::size_t Bytes = 0;
+  CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
+      nullptr, Bytes, X, Y, cuda::std::plus<Real>{}, 0.0, int(D.N)));
+  std::vector<unsigned char> Scratch(Bytes);
+  void *Temp = S.in(Scratch);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
+          Temp, Bytes, X, Y, cuda::std::plus<Real>{}, 0.0, int(D.N)));
+  });
+  S.out(D.Y, Y);
+  return M;
+}
+
+__global__ void indexFlagsK(const Real *X, Index *Counts, Index N) {
+  const Index I = globalIndex();
+  if (I < N)
+    Counts[I] = X[I] < 0.0 ? 1 : 0;
+}
+__global__ void indexListK(int *List, const Index *Counts, Index *Len,
+                           Index N) {
+  const Index I = globalIndex();
+  if (I < N) {
+    if (Counts[I] != Counts[I + 1])
+      List[Counts[I]] = int(I);
+    if (I == N - 1)
+      *Len = Counts[I + 1];
+  }
+}
+
+/// RAJAPerf's Base_CUDA INDEXLIST_3LOOP: counts, cub's exclusive scan in
+/// place, the list; the length through pinned memory after each rep.
+RAJAPERF_TUNINGS(IndexList3Loop, PlainTuning)
+Measured cuda(IndexList3Loop &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  const Real *X = S.in(D.X);
+  int *List = S.in(D.List);
+  std::vector<Index> Zeros(D.N + 1, 0);
+  Index *Counts = S.in(Zeros);
+  Index *Len = nullptr;
+  CUDA_CHECK(cudaMallocHost(&Len, sizeof(Index)));
+  std::size_t Bytes = 0;
+  CUDA_CHECK(cub::DeviceScan::ExclusiveScan(nullptr, Bytes, Counts, Counts,
+                                            cuda::std::plus<Index>{}, Index(0),
+                                            int(D.N + 1)));
+  std::vector<unsigned char> Scratch(Bytes);
+  void *Temp = S.in(Scratch);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      indexFlagsK<<<blocksFor(D.N), Block>>>(X, Counts, D.N);
+      CUDA_CHECK(cub::DeviceScan::ExclusiveScan(Temp, Bytes, Counts, Counts,
+                                                cuda::std::plus<Index>{},
+                                                Index(0), int(D.N + 1)));
+      indexListK<<<blocksFor(D.N), Block>>>(List, Counts, Len, D.N);
+      CUDA_CHECK(cudaStreamSynchronize(0));
+      D.Len = *Len;
+    }
+  });
+  S.out(D.List, List);
+  CUDA_CHECK(cudaFreeHost(Len));
+  S.registers(indexFlagsK, indexListK);
   return M;
 }
 

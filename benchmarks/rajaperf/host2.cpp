@@ -264,4 +264,32 @@ void host(MatMatShared &M, Index Reps) {
       }
 }
 
+void host(Scan &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R) {
+    Real Sum = 0;
+    for (Index I = 0; I < D.N; ++I) {
+      D.Y[I] = Sum;
+      Sum += D.X[I];
+    }
+  }
+}
+
+void host(IndexList3Loop &D, Index Reps) {
+  std::vector<Index> Counts(D.N + 1);
+  for (Index R = 0; R < Reps; ++R) {
+    for (Index I = 0; I < D.N; ++I)
+      Counts[I] = D.X[I] < 0.0 ? 1 : 0;
+    Index Count = 0;
+    for (Index I = 0; I < D.N + 1; ++I) {
+      const Index Inc = Counts[I];
+      Counts[I] = Count;
+      Count += Inc;
+    }
+    for (Index I = 0; I < D.N; ++I)
+      if (Counts[I] != Counts[I + 1])
+        D.List[Counts[I]] = int(I);
+    D.Len = Counts[D.N];
+  }
+}
+
 } // namespace rajaperf

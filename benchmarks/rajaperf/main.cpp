@@ -151,6 +151,8 @@ double bytesPerRep(const TwoMM &M) {
   return 8 * (Ni * Nk + Nj * Nk + Ni * Nj + Nj * Nl) + 8 * (Ni * Nj + Ni * Nl);
 }
 double bytesPerRep(const MatMatShared &M) { return 8.0 * 3 * M.N * M.N; }
+double bytesPerRep(const Scan &D) { return 16.0 * D.N; }
+double bytesPerRep(const IndexList3Loop &D) { return 8.0 * D.N + 16.0 * D.N; }
 double bytesPerRep(const Fdtd2D &F) {
   double X = F.Nx, Y = F.Ny;
   double Read = 8 + 8 * (X - 1) * Y + 8 * X * Y + 8 * X * (Y - 1) + 8 * X * Y +
@@ -341,6 +343,9 @@ std::vector<Entry> allKernels() {
       {{"Polybench_FDTD_2D", Fdtd2D::DefaultSize, 8, Normal},
        runnerFor<Fdtd2D>()},
       {{"Basic_MAT_MAT_SHARED", 1000000, 5, Normal}, runnerFor<MatMatShared>()},
+      {{"Algorithm_SCAN", 1000000, 100, Normal}, runnerFor<Scan>()},
+      {{"Basic_INDEXLIST_3LOOP", 1000000, 100, Normal},
+       runnerFor<IndexList3Loop>()},
       // Idiomatic versions, named KERNEL+how (variants.hpp).
       {{"Basic_PI_ATOMIC+aggregated", 1000000, 50, Normal, true},
        runnerFor<PiAtomicAggregated>()},
@@ -350,6 +355,8 @@ std::vector<Entry> allKernels() {
        runnerFor<Matvec3DBox>()},
       {{"Apps_DEL_DOT_VEC_2D+box", 1000000, 100, Normal},
        runnerFor<DelDotVec2DBox>()},
+      {{"Polybench_JACOBI_2D+tiled", 1000000, 50, Normal},
+       runnerFor<Jacobi2DTiled>()},
   };
 }
 

@@ -12,6 +12,7 @@
 #include "offload_common.hpp"
 
 #include <offload/offload.hpp>
+#include <offload/scan.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -700,5 +701,109 @@ static Measured run(MatMatShared &M, Index Reps, bool Staged) {
       [&] { return std::tie(M.A, M.B, M.C); });
 }
 RAJAPERF_BOTH_VARIANTS(MatMatShared)
+
+// SCAN: the library's device-wide scan (offload/scan.hpp).
+static Measured run(Scan &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X, auto &Y) {
+    for (Index R = 0; R < Reps; ++R)
+      offload::exclusive_scan(X, Y, 0.0);
+  };
+  return twoWays(
+      Staged, Loop, -1,
+      [&] { return std::make_tuple(preload(D.X), preload_mut(D.Y)); },
+      [&] { return std::tie(D.X, D.Y); });
+}
+RAJAPERF_BOTH_VARIANTS(Scan)
+
+// INDEXLIST_3LOOP as RAJAPerf's three loops: 0/1 counts, their exclusive
+// scan in place, and the list, where Segments(counts) gives thread i the
+// list entries [counts[i], counts[i + 1]): one entry or none.
+void indexFlagsKernel(CR X, Index N, Region<Index> Counts) {
+  for (auto [I, C] : Counts)
+    C = std::int64_t(I) < N && X[I] < 0.0 ? 1 : 0;
+}
+void indexListKernel(offload::Range<> Threads, std::span<const Index> Counts,
+                     Region<int, offload::Segments<Index>> List,
+                     offload::ReduceSum<Index> Len) {
+  for (std::uint64_t I : Threads) {
+    for (auto [First, Entry] : List)
+      Entry[0] = int(I);
+    if (I == Counts.size() - 2)
+      Len += Counts[I + 1];
+  }
+}
+
+static Measured run(IndexList3Loop &D, Index Reps, bool Staged) {
+  std::vector<Index> Counts(D.N + 1);
+  auto Loop = [&](auto &X, auto &C, auto &L) {
+    for (Index R = 0; R < Reps; ++R) {
+      offload(indexFlagsKernel, X, D.N, C);
+      offload::exclusive_scan(C, C, Index(0));
+      D.Len = 0;
+      offload(indexListKernel, offload::Range<>(D.N), C,
+              Region<int, offload::Segments<Index>>(L, offload::Segments(C)),
+              D.Len);
+    }
+  };
+  return twoWays(
+      Staged, Loop, registers(indexFlagsKernel, indexListKernel),
+      [&] {
+        return std::make_tuple(preload(D.X), preload_mut(Counts),
+                               preload_mut(D.List));
+      },
+      [&] { return std::tie(D.X, Counts, D.List); });
+}
+RAJAPERF_BOTH_VARIANTS(IndexList3Loop)
+
+// JACOBI_2D through team memory (a tiled 2-D stencil): each 32 x 8 block
+// fills a tile of its points and their one-point halo, then reads all five
+// neighbours from it. The sum is formula::jacobi's, on tile coordinates.
+constexpr std::uint64_t StencilX = 32, StencilY = 8, HaloX = StencilX + 2,
+                        HaloY = StencilY + 2;
+struct TileGrid {
+  const offload::Tile<Real, HaloX * HaloY> &T;
+  Real operator[](Index K) const { return T.unchecked(std::size_t(K)); }
+};
+void jacobiTiledKernel(CR In, Index N, offload::Range<Grid2D> Threads,
+                       offload::Tile<Real, HaloX * HaloY> T, R2 Out) {
+  for (auto [Row, Col] : Threads) {
+    // Thread (row, col) computes interior point (row + 1, col + 1) (Out's
+    // box starts at (1, 1)): its block's first point is (Top, Left), and
+    // the tile starts one before.
+    const std::uint64_t Top = Row - Row % StencilY + 1,
+                        Left = Col - Col % StencilX + 1;
+    const std::uint64_t Size = N;
+    T.fill([&](std::size_t K) {
+      const std::uint64_t R = Top + K / HaloX - 1, C = Left + K % HaloX - 1;
+      return R < Size && C < Size ? In[R * Size + C] : 0.0;
+    });
+    for (auto [I, J, O] : Out)
+      O = formula::jacobi(TileGrid{T}, Index(I - Top + 1), Index(J - Left + 1),
+                          Index(HaloX));
+  }
+}
+
+static Measured run(Jacobi2DTiled &D, Index Reps, bool Staged) {
+  const Index N = D.N;
+  const std::uint64_t Rows = (N - 2 + StencilY - 1) / StencilY * StencilY,
+                      Cols = (N - 2 + StencilX - 1) / StencilX * StencilX;
+  const offload::Range<Grid2D> Threads(Rows * Cols, Grid2D(Rows, Cols));
+  const Grid2D Interior(N, N,
+                        {1, std::uint64_t(N - 1), 1, std::uint64_t(N - 1)});
+  auto Loop = [&](auto &A, auto &B) {
+    const offload::Launch Blocks{.block_shape = {StencilX, StencilY, 1}};
+    for (Index R = 0; R < Reps; ++R)
+      for (Index T = 0; T < Jacobi2D::Steps; ++T) {
+        offload(Blocks, jacobiTiledKernel, A, N, Threads, offload::team_memory,
+                R2(B, Interior));
+        offload(Blocks, jacobiTiledKernel, B, N, Threads, offload::team_memory,
+                R2(A, Interior));
+      }
+  };
+  return twoWays(
+      Staged, Loop, registers(jacobiTiledKernel),
+      [&] { return preloadAll(D.A, D.B); }, [&] { return std::tie(D.A, D.B); });
+}
+RAJAPERF_BOTH_VARIANTS(Jacobi2DTiled)
 
 } // namespace rajaperf

@@ -460,4 +460,38 @@ struct MatMatShared {
   }
 };
 
+/// SCAN: Y = the exclusive prefix sums of X (random values in [0, 1]).
+struct Scan {
+  Index N;
+  std::vector<Real> X, Y;
+  static Scan make(Index Size) {
+    Init In;
+    Scan D{Size, In.randomValues(Size), {}};
+    D.Y = In.constant(Size, 0.0);
+    return D;
+  }
+  long double checksum() const {
+    return rajaperf::checksum(Y, 1e-2 * (1000000.0L / N) / N);
+  }
+};
+
+/// INDEXLIST_3LOOP: the indices of X's negative elements into List (the
+/// rest of List keeps its values), and their count: 0/1 counts, their
+/// exclusive scan, and each selected index written where the scan says.
+struct IndexList3Loop {
+  Index N;
+  std::vector<Real> X;
+  std::vector<int> List;
+  Index Len = -1;
+  static IndexList3Loop make(Index Size) {
+    Init In;
+    IndexList3Loop D{Size, randomSigns(In, Size), {}};
+    D.List = In.signs(Size);
+    return D;
+  }
+  long double checksum() const {
+    return rajaperf::checksum(List) + (long double)Len;
+  }
+};
+
 } // namespace rajaperf

@@ -49,7 +49,7 @@ struct Measured {
       X(TrapInt) X(PiReduce) X(Copy8) X(DiffPredict) X(Eos) X(FirstDiff)       \
           X(Hydro1D) X(IntPredict) X(Planckian) X(TridiagElim) X(GenLinRecur)  \
               X(Jacobi1D) X(Atax) X(Mvt) X(Gesummv) X(TwoMM) X(Fdtd2D)         \
-                  X(MatMatShared)
+                  X(MatMatShared) X(Scan) X(IndexList3Loop)
 
 #define RAJAPERF_DECLARE_VARIANTS(K)                                           \
   void host(K &, Index Reps);                                                  \
@@ -60,7 +60,7 @@ struct Measured {
 RAJAPERF_KERNELS(RAJAPERF_DECLARE_VARIANTS)
 #undef RAJAPERF_DECLARE_VARIANTS
 
-/// Idiomatic versions of four kernels, reported beside RAJAPerf's kernel and
+/// Idiomatic versions of five kernels, reported beside RAJAPerf's kernel and
 /// outside the like-for-like headline: the same data, host reference and
 /// CUDA baseline (host() and cuda() take the base), another algorithm in
 /// the offload variants (offload.cpp says which).
@@ -74,6 +74,7 @@ RAJAPERF_IDIOMATIC(PiAtomicAggregated, PiAtomic)
 RAJAPERF_IDIOMATIC(HistogramRuns, Histogram)
 RAJAPERF_IDIOMATIC(Matvec3DBox, Matvec3D)
 RAJAPERF_IDIOMATIC(DelDotVec2DBox, DelDotVec2D)
+RAJAPERF_IDIOMATIC(Jacobi2DTiled, Jacobi2D)
 #undef RAJAPERF_IDIOMATIC
 
 /// Whether this build has the CUDA baselines and a GPU to run them on.
