@@ -62,7 +62,7 @@ template <class T> struct Prefix {
 /// starts a new Epoch, which marks every flag of earlier launches stale.
 template <class T> struct LookBack {
   unsigned Ticket, Done, Epoch;
-  std::uint64_t Flags[MaxTiles]; // Epoch << 2 | 1 (aggregate) or 2 (prefix)
+  std::uint64_t Flags[MaxTiles]; // flagOf(Epoch, 1: aggregate, 2: prefix)
   T Aggregate[MaxTiles], Inclusive[MaxTiles];
 };
 template <class T> inline LookBack<T> &lookBack() {
@@ -79,6 +79,13 @@ template <class T> inline std::uint64_t claimTile() {
   return Tile;
 }
 
+/// A tile's flag in launch Epoch: (Epoch + 1) << 2 | State, so that no flag
+/// of a launch, not even the first (epoch 0), equals the zero of a tile that
+/// has published nothing.
+inline std::uint64_t flagOf(unsigned Epoch, unsigned State) {
+  return (std::uint64_t(Epoch) + 1) << 2 | State;
+}
+
 /// Publishes V with State (1: the tile's aggregate, 2: its inclusive
 /// prefix) for the tiles after it.
 template <class T>
@@ -86,7 +93,7 @@ inline void publish(LookBack<T> &L, unsigned Epoch, std::uint64_t Tile,
                     const T &V, unsigned State) {
   (State == 2 ? L.Inclusive : L.Aggregate)[Tile] = V;
   gpu::fenceDevice();
-  atomicExchange(&L.Flags[Tile], std::uint64_t(Epoch) << 2 | State);
+  atomicExchange(&L.Flags[Tile], flagOf(Epoch, State));
 }
 
 /// Warp 0's look-back for tile Tile (> 0): 32 tiles at a time, until one
@@ -96,7 +103,7 @@ template <class T, class Op>
 inline void lookBackWarp(LookBack<T> &L, unsigned Epoch, std::uint64_t Tile,
                          const T &Total, Op &Combine, std::uint32_t Lane,
                          std::uint32_t Lanes, T &Shared) {
-  const std::uint64_t Current = std::uint64_t(Epoch) << 2;
+  const std::uint64_t Current = flagOf(Epoch, 0);
   T Found{};
   bool Have = false;
   for (std::uint64_t Last = Tile - 1;; Last -= Lanes) {
@@ -134,6 +141,8 @@ inline void lookBackWarp(LookBack<T> &L, unsigned Epoch, std::uint64_t Tile,
     Have = true;
     if (Stops)
       break;
+    if (Last < Lanes) // tile 0 always knows its prefix: a broken invariant
+      __builtin_trap();
   }
   if (Lane == 0) {
     Shared = Found;

@@ -323,9 +323,9 @@ private:
   // A counted loop, whose trip count the compiler sees, so it unrolls it
   // and keeps several loads in flight: the tiled GEMM example 1.4-1.75x
   // faster than `for (K = Rank; K < N; K += Threads)`. The count comes
-  // from a division once per thread, when the tile is bound (in every
-  // fill() it cost MAT_MAT_SHARED 18 %); a thread that owns one element
-  // skips the loop (without that path, 12 %). examples/RESULTS.md.
+  // from a division once per thread, when the tile is bound: computed in
+  // every fill() it made MAT_MAT_SHARED 12-19 % slower than its CUDA, this
+  // way 3 % (examples/RESULTS.md).
   template <class F> void writeOwn(F &Value) {
     if (Owned == 1) {
       Data[Rank] = Value(std::size_t(Rank));
