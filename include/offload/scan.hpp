@@ -10,7 +10,8 @@
 //
 // One launch per 32 Mi elements: each block scans a tile of 2048 elements
 // in team memory (a Tile fill, a sequential scan of 8 elements per thread,
-// a block scan of the threads' totals), then learns the combination of the
+// a block scan of the threads' totals, the results back through the tile
+// for coalesced stores), then learns the combination of the
 // tiles before it by looking back at their published totals (decoupled
 // look-back: a tile publishes its own total at once, and its inclusive
 // prefix when it knows it). Tiles are handed out in the order blocks
@@ -45,6 +46,15 @@ namespace detail::scan {
 
 inline constexpr std::uint32_t Threads = 256, PerThread = 8,
                                TileItems = Threads * PerThread;
+/// The tile holds its elements with one unused slot after every 16, so
+/// that thread r's 8 consecutive elements (r * 8 ...) fall in different
+/// shared-memory banks than its neighbours' (without it 8-byte values were
+/// read 8 ways conflicted).
+inline constexpr std::uint32_t PadEvery = 16,
+                               TileSlots = TileItems + TileItems / PadEvery;
+constexpr std::uint32_t slotOf(std::uint32_t Item) {
+  return Item + Item / PadEvery;
+}
 /// Tiles of one launch: the look-back state holds one entry per tile.
 inline constexpr std::uint64_t MaxTiles = 16384;
 inline constexpr std::uint64_t MaxLaunchItems = MaxTiles * TileItems;
@@ -207,7 +217,7 @@ inline Prefix<T> tilePrefix(std::uint64_t Tile, const T &Total,
 template <class T, class Op, bool Exclusive, bool InPlace>
 void scanTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
                T Init, Op Combine, std::span<const T> In,
-               Tile<T, TileItems> Items, Tile<T, Threads> Scratch,
+               Tile<T, TileSlots> Items, Tile<T, Threads> Scratch,
                Region<T> Out) {
   std::uint64_t Global = 0;
   for (std::uint64_t I : Threads1D)
@@ -226,20 +236,28 @@ void scanTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
     else
       return In[I];
   };
-  Items.fill(
-      [&](std::size_t K) { return Base + K < N ? Source(Base + K) : T{}; });
+  // Slot K of the tile holds element K - K / 17 of the tile's elements,
+  // except every 17th slot (padding). Neighbouring threads fill
+  // neighbouring slots: the loads are coalesced.
+  auto ItemOf = [](std::size_t K) {
+    return K / (PadEvery + 1) * PadEvery + K % (PadEvery + 1);
+  };
+  Items.fill([&](std::size_t K) {
+    const std::uint64_t I = Base + ItemOf(K);
+    return K % (PadEvery + 1) != PadEvery && I < N ? Source(I) : T{};
+  });
   // This thread's elements: PerThread in a row, scanned in registers.
   const std::uint64_t Mine = Base + Rank * PerThread;
   const std::uint32_t Count = Mine >= N              ? 0
                               : N - Mine < PerThread ? std::uint32_t(N - Mine)
                                                      : PerThread;
   T Local[PerThread];
-  Local[0] = Items.unchecked(Rank * PerThread);
+  Local[0] = Items.unchecked(slotOf(Rank * PerThread));
   OFFLOAD_UNROLL_ALL
   for (std::uint32_t J = 1; J < PerThread; ++J)
-    Local[J] =
-        J < Count ? Combine(Local[J - 1], Items.unchecked(Rank * PerThread + J))
-                  : Local[J - 1];
+    Local[J] = J < Count ? Combine(Local[J - 1],
+                                   Items.unchecked(slotOf(Rank * PerThread + J)))
+                         : Local[J - 1];
   // Threads past the end hold values that only reach the last tile's
   // total, which no tile reads.
   const auto Block = TileAccess::scan(Scratch, Local[PerThread - 1], Combine);
@@ -262,20 +280,31 @@ void scanTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
   if (Rank != 0)
     Before = {Start.Present ? Combine(Start.Value, Block.Before) : Block.Before,
               true};
+  // The results go back to the tile (every thread read its elements before
+  // the block scan's barriers), then out from the slots each thread owns,
+  // coalesced as the loads.
+  T *Staged = TileAccess::data(Items);
   OFFLOAD_UNROLL_ALL
   for (std::uint32_t J = 0; J < PerThread; ++J) {
-    if (J >= Count)
-      break;
-    T &Target = Out.unchecked(Mine + J);
+    T &Slot = Staged[slotOf(Rank * PerThread + J)];
     if constexpr (Exclusive)
-      Target = J == 0 ? Before.Value : Combine(Before.Value, Local[J - 1]);
+      Slot = J == 0 ? Before.Value : Combine(Before.Value, Local[J - 1]);
     else
-      Target = Before.Present ? Combine(Before.Value, Local[J]) : Local[J];
+      Slot = Before.Present ? Combine(Before.Value, Local[J]) : Local[J];
+  }
+  Items.sync();
+  for (std::uint64_t K : Items.mine()) {
+    const std::uint64_t I = Base + ItemOf(K);
+    if (K % (PadEvery + 1) != PadEvery && I < N)
+      Out.unchecked(I) = Items.unchecked(K);
   }
 }
 
 template <class T, class Op, bool Exclusive, class In, class Out>
 void run(In &&Input, Out &&Output, const T &Init, Op Combine) {
+  static_assert(sizeof(T) <= 16,
+                "offload scans take values of at most 16 bytes (a tile of "
+                "2048 of them fits a block's shared memory)");
   const std::uint64_t N = std::size(Input);
   if (std::size(Output) < N) {
     std::fprintf(stderr,

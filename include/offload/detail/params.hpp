@@ -176,6 +176,11 @@ struct TileAccess {
                          void *State) {
     return Tile<T, N>(Data, Rank, Threads, State);
   }
+  /// The tile's memory, for library code that writes other than through
+  /// fill() (offload/scan.hpp: results staged for coalesced stores).
+  template <class T, std::size_t N> static T *data(Tile<T, N> &Scratch) {
+    return Scratch.Data;
+  }
   /// A block scan's inclusive prefix, the one before it and the total.
   template <class T, std::size_t N, class Op>
   static auto scan(Tile<T, N> &Scratch, const T &V, Op &Combine) {
