@@ -255,9 +255,10 @@ void scanTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
   Local[0] = Items.unchecked(slotOf(Rank * PerThread));
   OFFLOAD_UNROLL_ALL
   for (std::uint32_t J = 1; J < PerThread; ++J)
-    Local[J] = J < Count ? Combine(Local[J - 1],
-                                   Items.unchecked(slotOf(Rank * PerThread + J)))
-                         : Local[J - 1];
+    Local[J] = J < Count
+                   ? Combine(Local[J - 1],
+                             Items.unchecked(slotOf(Rank * PerThread + J)))
+                   : Local[J - 1];
   // Threads past the end hold values that only reach the last tile's
   // total, which no tile reads.
   const auto Block = TileAccess::scan(Scratch, Local[PerThread - 1], Combine);
