@@ -51,16 +51,24 @@ inline std::uint32_t blockSize() {
   return __gpu_num_threads(0) * __gpu_num_threads(1) * __gpu_num_threads(2);
 }
 
-/// V's value from lane Lane of the warp, moved as 32-bit words.
-template <class V>
-inline V shuffle(std::uint64_t Mask, std::uint32_t Lane, V X) {
+/// V with Move applied to each of its 32-bit words: warp shuffles move
+/// values of any size that way.
+template <class V, class F> inline V byWords(V X, F Move) {
   static_assert(sizeof(V) % 4 == 0, "shuffled values are whole 32-bit words");
   std::uint32_t Words[sizeof(V) / 4];
   __builtin_memcpy(Words, &X, sizeof(V));
   for (std::uint32_t &W : Words)
-    W = __gpu_shuffle_idx_u32(Mask, Lane, W, __gpu_num_lanes());
+    W = Move(W);
   __builtin_memcpy(&X, Words, sizeof(V));
   return X;
+}
+
+/// V's value from lane Lane of the warp.
+template <class V>
+inline V shuffle(std::uint64_t Mask, std::uint32_t Lane, V X) {
+  return byWords(X, [&](std::uint32_t W) {
+    return __gpu_shuffle_idx_u32(Mask, Lane, W, __gpu_num_lanes());
+  });
 }
 
 /// V's value from lane (this lane + Step) of the warp, for lanes where that
@@ -72,13 +80,10 @@ inline V shuffle(std::uint64_t Mask, std::uint32_t Lane, V X) {
 template <class V>
 inline V shuffleDown(std::uint64_t Mask, std::uint32_t Step, V X) {
 #if defined(__NVPTX__)
-  static_assert(sizeof(V) % 4 == 0, "shuffled values are whole 32-bit words");
-  std::uint32_t Words[sizeof(V) / 4];
-  __builtin_memcpy(Words, &X, sizeof(V));
-  for (std::uint32_t &W : Words)
-    W = __nvvm_shfl_sync_down_i32(std::uint32_t(Mask), W, Step, 0x1f);
-  __builtin_memcpy(&X, Words, sizeof(V));
-  return X;
+  return byWords(X, [&](std::uint32_t W) {
+    return std::uint32_t(
+        __nvvm_shfl_sync_down_i32(std::uint32_t(Mask), W, Step, 0x1f));
+  });
 #else
   return shuffle(Mask, __gpu_lane_id() + Step, X);
 #endif
@@ -89,13 +94,10 @@ inline V shuffleDown(std::uint64_t Mask, std::uint32_t Step, V X) {
 template <class V>
 inline V shuffleUp(std::uint64_t Mask, std::uint32_t Step, V X) {
 #if defined(__NVPTX__)
-  static_assert(sizeof(V) % 4 == 0, "shuffled values are whole 32-bit words");
-  std::uint32_t Words[sizeof(V) / 4];
-  __builtin_memcpy(Words, &X, sizeof(V));
-  for (std::uint32_t &W : Words)
-    W = __nvvm_shfl_sync_up_i32(std::uint32_t(Mask), W, Step, 0);
-  __builtin_memcpy(&X, Words, sizeof(V));
-  return X;
+  return byWords(X, [&](std::uint32_t W) {
+    return std::uint32_t(
+        __nvvm_shfl_sync_up_i32(std::uint32_t(Mask), W, Step, 0));
+  });
 #else
   const std::uint32_t Lane = __gpu_lane_id();
   return shuffle(Mask, Lane >= Step ? Lane - Step : Lane, X);
