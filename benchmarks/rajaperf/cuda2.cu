@@ -11,7 +11,9 @@
 #include "formulas2.hpp"
 
 #include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
 #include <cuda/std/functional>
+#include <thrust/iterator/counting_iterator.h>
 
 namespace rajaperf {
 namespace {
@@ -824,6 +826,40 @@ Measured cuda(IndexList3Loop &D, Index Reps, int) {
   S.out(D.List, List);
   CUDA_CHECK(cudaFreeHost(Len));
   S.registers(indexFlagsK, indexListK);
+  return M;
+}
+
+/// INDEXLIST in one pass: cub::DeviceSelect::FlaggedIf over the indices,
+/// flagged by X[i] < 0, the count straight into page-locked memory (one
+/// kernel; RAJAPerf's Base_CUDA has its own one-pass grid scan, which the
+/// suite run measures beside this).
+struct NegativeFlag {
+  __device__ bool operator()(Real V) const { return V < 0.0; }
+};
+RAJAPERF_TUNINGS(IndexList, std::vector<std::string>{"cub"})
+Measured cuda(IndexList &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  const Real *X = S.in(D.X);
+  int *List = S.in(D.List);
+  int *Count = nullptr;
+  CUDA_CHECK(cudaMallocHost(&Count, sizeof(int)));
+  const thrust::counting_iterator<int> Indices(0);
+  std::size_t Bytes = 0;
+  CUDA_CHECK(cub::DeviceSelect::FlaggedIf(nullptr, Bytes, Indices, X, List,
+                                          Count, int(D.N), NegativeFlag{}));
+  std::vector<unsigned char> Scratch(Bytes);
+  void *Temp = S.in(Scratch);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      CUDA_CHECK(cub::DeviceSelect::FlaggedIf(Temp, Bytes, Indices, X, List,
+                                              Count, int(D.N), NegativeFlag{}));
+      CUDA_CHECK(cudaStreamSynchronize(0));
+      D.Len = *Count;
+    }
+  });
+  S.out(D.List, List);
+  CUDA_CHECK(cudaFreeHost(Count));
   return M;
 }
 

@@ -292,4 +292,14 @@ void host(IndexList3Loop &D, Index Reps) {
   }
 }
 
+void host(IndexList &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R) {
+    Index Count = 0;
+    for (Index I = 0; I < D.N; ++I)
+      if (D.X[I] < 0.0)
+        D.List[Count++] = int(I);
+    D.Len = Count;
+  }
+}
+
 } // namespace rajaperf

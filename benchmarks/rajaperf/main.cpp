@@ -153,6 +153,7 @@ double bytesPerRep(const TwoMM &M) {
 double bytesPerRep(const MatMatShared &M) { return 8.0 * 3 * M.N * M.N; }
 double bytesPerRep(const Scan &D) { return 16.0 * D.N; }
 double bytesPerRep(const IndexList3Loop &D) { return 8.0 * D.N + 16.0 * D.N; }
+double bytesPerRep(const IndexList &D) { return 8.0 * D.N + 4.0 * D.Len; }
 double bytesPerRep(const Fdtd2D &F) {
   double X = F.Nx, Y = F.Ny;
   double Read = 8 + 8 * (X - 1) * Y + 8 * X * Y + 8 * X * (Y - 1) + 8 * X * Y +
@@ -346,6 +347,7 @@ std::vector<Entry> allKernels() {
       {{"Algorithm_SCAN", 1000000, 100, Normal}, runnerFor<Scan>()},
       {{"Basic_INDEXLIST_3LOOP", 1000000, 100, Normal},
        runnerFor<IndexList3Loop>()},
+      {{"Basic_INDEXLIST", 1000000, 100, Normal}, runnerFor<IndexList>()},
       // Idiomatic versions, named KERNEL+how (variants.hpp).
       {{"Basic_PI_ATOMIC+aggregated", 1000000, 50, Normal, true},
        runnerFor<PiAtomicAggregated>()},

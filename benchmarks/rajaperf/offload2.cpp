@@ -755,6 +755,22 @@ static Measured run(IndexList3Loop &D, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(IndexList3Loop)
 
+// INDEXLIST: the library's one-pass stream compaction into an index list.
+struct Negative {
+  bool operator()(Real V) const { return V < 0.0; }
+};
+static Measured run(IndexList &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X, auto &L) {
+    for (Index R = 0; R < Reps; ++R)
+      D.Len = Index(offload::copy_index_if(X, L, Negative{}));
+  };
+  return twoWays(
+      Staged, Loop, -1,
+      [&] { return std::make_tuple(preload(D.X), preload_mut(D.List)); },
+      [&] { return std::tie(D.X, D.List); });
+}
+RAJAPERF_BOTH_VARIANTS(IndexList)
+
 // JACOBI_2D through team memory (a tiled 2-D stencil): each 32 x 8 block
 // fills a tile of its points and their one-point halo, then reads all five
 // neighbours from it. The sum is formula::jacobi's, on tile coordinates.

@@ -494,4 +494,9 @@ struct IndexList3Loop {
   }
 };
 
+/// INDEXLIST: the same list and count as INDEXLIST_3LOOP, in one pass.
+struct IndexList : IndexList3Loop {
+  static IndexList make(Index Size) { return {IndexList3Loop::make(Size)}; }
+};
+
 } // namespace rajaperf

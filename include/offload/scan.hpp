@@ -8,16 +8,17 @@
 //   auto Y = offload::preload_mut(y);
 //   offload::exclusive_scan(X, Y, 0.0);   // y[i] = x[0] + ... + x[i-1]
 //
-// One launch per 32 Mi elements: each block scans a tile of 2048 elements
-// in team memory (a Tile fill, a sequential scan of 8 elements per thread,
-// a block scan of the threads' totals, the results back through the tile
-// for coalesced stores), then learns the combination of the
-// tiles before it by looking back at their published totals (decoupled
-// look-back: a tile publishes its own total at once, and its inclusive
-// prefix when it knows it). Tiles are handed out in the order blocks
-// start, so a block only waits for tiles whose blocks already run. The
-// host device runs the blocks in order and carries the prefix from one to
-// the next.
+// One launch per 16384 tiles; a block of 256 threads scans a tile of 4096
+// elements (2048 of 16 bytes): coalesced loads of all its elements into
+// registers, then into team memory, a sequential scan of each thread's row
+// of 16 for its total, a block scan of the totals, the tile's prefix from
+// the tiles before it, each row scanned again from its prefix, and the
+// results back through team memory for coalesced stores. The prefix comes
+// from a decoupled look-back: a tile publishes its own total at once, and
+// its inclusive prefix when it knows it, each value tagged so that readers
+// need no fence. Tiles are handed out in the order blocks start, so a block
+// only waits for tiles whose blocks already run. The host device runs the
+// blocks in order and carries the prefix from one to the next.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -44,20 +45,30 @@ namespace offload {
 
 namespace detail::scan {
 
-inline constexpr std::uint32_t Threads = 256, PerThread = 8,
-                               TileItems = Threads * PerThread;
-/// The tile holds its elements with one unused slot after every 16, so
-/// that thread r's 8 consecutive elements (r * 8 ...) fall in different
-/// shared-memory banks than its neighbours' (without it 8-byte values were
-/// read 8 ways conflicted).
-inline constexpr std::uint32_t PadEvery = 16,
-                               TileSlots = TileItems + TileItems / PadEvery;
-constexpr std::uint32_t slotOf(std::uint32_t Item) {
-  return Item + Item / PadEvery;
-}
-/// Tiles of one launch: the look-back state holds one entry per tile.
-inline constexpr std::uint64_t MaxTiles = 16384;
-inline constexpr std::uint64_t MaxLaunchItems = MaxTiles * TileItems;
+/// A block of Threads scans a tile of PerThread elements per thread, as
+/// many as a block's 48 KiB of static shared memory holds for 8-byte
+/// values (long tiles: fewer look-backs and more bytes in flight per block;
+/// 16 rather than 8 took 16 Mi doubles from 104 to 93 us on the H200, and
+/// 32 for 4-byte values did not unroll and was slower).
+template <class T> struct Shape {
+  static constexpr std::uint32_t Threads = 256,
+                                 PerThread = sizeof(T) <= 8 ? 16 : 8,
+                                 TileItems = Threads * PerThread;
+  /// The tile holds one unused slot after every PerThread elements, so
+  /// that the rows thread r reads (elements r * PerThread ...) start in
+  /// different shared-memory banks (unpadded, 8-byte values were read 8
+  /// ways conflicted).
+  static constexpr std::uint32_t TileSlots = TileItems + Threads;
+  static constexpr std::uint32_t slotOf(std::uint32_t Item) {
+    return Item + Item / PerThread;
+  }
+  static_assert(Threads % PerThread == 0);
+  /// A thread's elements I, I + Threads, ... lie StridedSlots apart.
+  static constexpr std::uint32_t StridedSlots = Threads + Threads / PerThread;
+  /// Tiles of one launch: the look-back state holds one entry per tile.
+  static constexpr std::uint64_t MaxTiles = 16384,
+                                 MaxLaunchItems = MaxTiles * TileItems;
+};
 
 /// The prefix a tile starts from, if any (an inclusive scan's first tile
 /// has none).
@@ -67,43 +78,83 @@ template <class T> struct Prefix {
 };
 
 #if defined(OFFLOAD_GPU_CODE)
-/// The look-back state of one launch, per value type: kernels of one device
-/// never overlap, and the launch's last block resets Ticket and Done and
-/// starts a new Epoch, which marks every flag of earlier launches stale.
+/// The look-back state of one launch, per value type (kernels of one device
+/// never overlap). Claims holds the launch's epoch (high half) and the
+/// number of tiles claimed (low half), which the last claim resets while
+/// it moves on to the next epoch. A tile publishes a value (its aggregate, then
+/// its inclusive prefix) as 32-bit words, each in the low half of a 64-bit slot
+/// whose high half is a tag: the launch's epoch and the value's state. A
+/// slot is written whole, so a reader that finds one tag of this epoch in
+/// all of a tile's slots has that value, with no fence between value and
+/// flag; slots of earlier launches carry other epochs.
 template <class T> struct LookBack {
-  unsigned Ticket, Done, Epoch;
-  std::uint64_t Flags[MaxTiles]; // flagOf(Epoch, 1: aggregate, 2: prefix)
-  T Aggregate[MaxTiles], Inclusive[MaxTiles];
+  static constexpr unsigned Words = (sizeof(T) + 3) / 4;
+  std::uint64_t Claims;
+  std::uint64_t Published[Shape<T>::MaxTiles][Words];
 };
 template <class T> inline LookBack<T> &lookBack() {
   static __gpu_global LookBack<T> State;
   return *(LookBack<T> *)&State;
 }
 
-/// The tile this block scans: the next ticket.
-template <class T> inline std::uint64_t claimTile() {
-  [[clang::loader_uninitialized]] static __gpu_local unsigned Tile;
-  if (gpu::threadInBlock() == 0)
-    Tile = atomicFetchAdd(&lookBack<T>().Ticket, 1u);
+enum : std::uint32_t { Aggregate = 1, Inclusive = 2 };
+/// The tag of State (Aggregate or Inclusive) in launch Epoch; never 0, the
+/// tag of a slot nothing was published to. (Epochs repeat after 2^30
+/// launches of one value type.)
+inline std::uint32_t tagOf(unsigned Epoch, std::uint32_t State) {
+  return (Epoch + 1) << 2 | State;
+}
+
+/// The tile this block scans, the next in the order blocks start (so a
+/// block only waits for tiles whose blocks run), and the launch's epoch:
+/// one atomic add, after which the launch's last claim starts the next
+/// epoch with no tiles claimed. Both in the same word, so no fence is
+/// needed: every claim of a launch comes before its reset.
+struct Claimed {
+  std::uint64_t Tile;
+  unsigned Epoch;
+};
+template <class T> inline Claimed claimTile() {
+  [[clang::loader_uninitialized]] static __gpu_local std::uint64_t Claim;
+  if (gpu::threadInBlock() == 0) {
+    std::uint64_t &Claims = lookBack<T>().Claims;
+    Claim = atomicFetchAdd(&Claims, std::uint64_t(1));
+    const std::uint32_t Tiles = __gpu_num_blocks(0);
+    if (std::uint32_t(Claim) == Tiles - 1)
+      atomicFetchAdd(&Claims, (std::uint64_t(1) << 32) - Tiles);
+  }
   __gpu_sync_threads();
-  return Tile;
+  return {std::uint32_t(Claim), unsigned(Claim >> 32)};
 }
 
-/// A tile's flag in launch Epoch: (Epoch + 1) << 2 | State, so that no flag
-/// of a launch, not even the first (epoch 0), equals the zero of a tile that
-/// has published nothing.
-inline std::uint64_t flagOf(unsigned Epoch, unsigned State) {
-  return (std::uint64_t(Epoch) + 1) << 2 | State;
-}
-
-/// Publishes V with State (1: the tile's aggregate, 2: its inclusive
-/// prefix) for the tiles after it.
 template <class T>
-inline void publish(LookBack<T> &L, unsigned Epoch, std::uint64_t Tile,
-                    const T &V, unsigned State) {
-  (State == 2 ? L.Inclusive : L.Aggregate)[Tile] = V;
-  gpu::fenceDevice();
-  atomicExchange(&L.Flags[Tile], flagOf(Epoch, State));
+inline void publish(LookBack<T> &L, std::uint64_t Tile, const T &V,
+                    std::uint32_t Tag) {
+  std::uint32_t Words[LookBack<T>::Words] = {};
+  __builtin_memcpy(Words, &V, sizeof(T));
+  for (unsigned K = 0; K < LookBack<T>::Words; ++K)
+    atomicStore(&L.Published[Tile][K], std::uint64_t(Tag) << 32 | Words[K]);
+}
+
+/// Tile's value and its state, or 0 while the tile has published nothing
+/// in this epoch or is between the slots of a publication.
+template <class T>
+inline std::uint32_t readPublished(LookBack<T> &L, unsigned Epoch,
+                                   std::uint64_t Tile, T &V) {
+  std::uint64_t Slots[LookBack<T>::Words];
+  for (unsigned K = 0; K < LookBack<T>::Words; ++K)
+    Slots[K] = atomicLoad(&L.Published[Tile][K]);
+  const std::uint32_t Tag = std::uint32_t(Slots[0] >> 32);
+  bool Whole = (Tag & ~3u) == tagOf(Epoch, 0);
+  std::uint32_t Words[LookBack<T>::Words];
+  for (unsigned K = 0; K < LookBack<T>::Words; ++K) {
+    Whole = Whole && std::uint32_t(Slots[K] >> 32) == Tag;
+    Words[K] = std::uint32_t(Slots[K]);
+  }
+  if (!Whole)
+    return 0;
+  __builtin_memcpy(&V, Words, sizeof(T));
+  return Tag & 3;
 }
 
 /// Warp 0's look-back for tile Tile (> 0): 32 tiles at a time, until one
@@ -113,27 +164,23 @@ template <class T, class Op>
 inline void lookBackWarp(LookBack<T> &L, unsigned Epoch, std::uint64_t Tile,
                          const T &Total, Op &Combine, std::uint32_t Lane,
                          std::uint32_t Lanes, T &Shared) {
-  const std::uint64_t Current = flagOf(Epoch, 0);
   T Found{};
   bool Have = false;
   for (std::uint64_t Last = Tile - 1;; Last -= Lanes) {
     // Lane k reads tile Last - k; lanes past tile 0 read nothing.
     const bool Inside = Last >= Lane;
-    const std::uint64_t Other = Inside ? Last - Lane : 0;
-    std::uint64_t Flag = 0;
-    // A tile's block runs (it took its ticket earlier), so its flag comes;
+    T V{};
+    std::uint32_t State = 0;
+    // A tile's block runs (it took its ticket earlier), so its value comes;
     // should it not (a broken invariant), stop with an error, never hang.
     for (std::uint64_t Spins = 0;
-         Inside &&
-         ((Flag = atomicLoad(&L.Flags[Other])) & ~std::uint64_t(3)) != Current;
-         ++Spins)
-      if (Spins == (std::uint64_t(1) << 32))
+         Inside && (State = readPublished(L, Epoch, Last - Lane, V)) == 0;
+         ++Spins) {
+      if (Spins == (std::uint64_t(1) << 28)) // 30 s and more
         __builtin_trap();
-    gpu::fenceDevice();
-    const bool Known = Inside && (Flag & 3) == 2;
-    T V = Inside ? gpu::loadCoherent(Known ? &L.Inclusive[Other]
-                                           : &L.Aggregate[Other])
-                 : T{};
+      gpu::backOff(100);
+    }
+    const bool Known = State == Inclusive;
     const std::uint64_t Stops = __gpu_ballot(gpu::lowLanes(Lanes), Known);
     const std::uint32_t Count =
         Stops ? std::uint32_t(__builtin_ctzll(Stops)) + 1
@@ -156,7 +203,7 @@ inline void lookBackWarp(LookBack<T> &L, unsigned Epoch, std::uint64_t Tile,
   }
   if (Lane == 0) {
     Shared = Found;
-    publish(L, Epoch, Tile, Combine(Found, Total), 2);
+    publish(L, Tile, Combine(Found, Total), tagOf(Epoch, Inclusive));
   }
 }
 
@@ -164,34 +211,26 @@ inline void lookBackWarp(LookBack<T> &L, unsigned Epoch, std::uint64_t Tile,
 /// prefix of the launch's first tile. Warp 0 publishes and looks back, 32
 /// tiles at a time, until it finds a tile that knows its inclusive prefix.
 template <class T, class Op>
-inline Prefix<T> tilePrefix(std::uint64_t Tile, const T &Total,
+inline Prefix<T> tilePrefix(Claimed Claim, const T &Total,
                             const Prefix<T> &Carry, Op &Combine) {
   [[clang::loader_uninitialized]] static __gpu_local T Shared;
   LookBack<T> &L = lookBack<T>();
   const std::uint32_t Tid = gpu::threadInBlock(), Lanes = __gpu_num_lanes();
-  // Written by the last block of the launch before: read from L2.
-  const unsigned Epoch = atomicLoad(&L.Epoch);
-  if (Tile == 0) {
-    if (Tid == 0)
-      publish(L, Epoch, 0, Carry.Present ? Combine(Carry.Value, Total) : Total,
-              2);
+  if (Claim.Tile == 0) {
+    if (Tid == 0) {
+      publish(L, 0, Carry.Present ? Combine(Carry.Value, Total) : Total,
+              tagOf(Claim.Epoch, Inclusive));
+      *(T *)&Shared = Carry.Present ? Carry.Value : T{};
+    }
   } else {
     if (Tid == 0)
-      publish(L, Epoch, Tile, Total, 1);
+      publish(L, Claim.Tile, Total, tagOf(Claim.Epoch, Aggregate));
     if (Tid < Lanes)
-      lookBackWarp(L, Epoch, Tile, Total, Combine, Tid, Lanes, *(T *)&Shared);
+      lookBackWarp(L, Claim.Epoch, Claim.Tile, Total, Combine, Tid, Lanes,
+                   *(T *)&Shared);
   }
   __gpu_sync_threads();
-  const Prefix<T> Result = Tile == 0 ? Carry : Prefix<T>{*(T *)&Shared, true};
-  if (Tid == 0 && gpu::lastBlock(&L.Done)) {
-    // Every block has its tile and prefix: reset for the next launch.
-    __scoped_atomic_store_n(&L.Ticket, 0u, __ATOMIC_RELAXED,
-                            __MEMORY_SCOPE_DEVICE);
-    __scoped_atomic_store_n(&L.Done, 0u, __ATOMIC_RELAXED,
-                            __MEMORY_SCOPE_DEVICE);
-    __scoped_atomic_store_n(&L.Epoch, Epoch + 1, __ATOMIC_RELAXED,
-                            __MEMORY_SCOPE_DEVICE);
-  }
+  const Prefix<T> Result{*(T *)&Shared, Claim.Tile != 0 || Carry.Present};
   return Result;
 }
 #else
@@ -211,57 +250,104 @@ inline Prefix<T> tilePrefix(std::uint64_t Tile, const T &Total,
 }
 #endif
 
-/// One block's tile of a launch that scans In[First, First + its tiles)
-/// into Out, or Out in place (In is then empty: the same data as two
-/// parameters would be refused); Exclusive scans start from Init.
-template <class T, class Op, bool Exclusive, bool InPlace>
-void scanTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
-               T Init, Op Combine, std::span<const T> In,
-               Tile<T, TileSlots> Items, Tile<T, Threads> Scratch,
-               Region<T> Out) {
+/// Every thread loads PerThread elements of the tile at Base, neighbouring
+/// threads neighbouring elements (coalesced), all before it waits for any,
+/// and stores them to the tile, from which each then reads PerThread in a
+/// row (after a barrier). Elements past N are T{}.
+template <class T, class F>
+[[gnu::always_inline]] inline void stageTile(T *Staged, std::uint32_t Rank,
+                                             std::uint64_t Base,
+                                             std::uint64_t N, F &&Source) {
+  using S = Shape<T>;
+  const std::uint64_t From = Base + Rank;
+  T Loaded[S::PerThread];
+  if (N - Base >= S::TileItems) {
+    OFFLOAD_UNROLL_ALL
+    for (std::uint32_t J = 0; J < S::PerThread; ++J)
+      Loaded[J] = Source(From + J * S::Threads);
+  } else {
+    OFFLOAD_UNROLL_ALL
+    for (std::uint32_t J = 0; J < S::PerThread; ++J)
+      Loaded[J] =
+          From + J * S::Threads < N ? Source(From + J * S::Threads) : T{};
+  }
+  OFFLOAD_UNROLL_ALL
+  for (std::uint32_t J = 0; J < S::PerThread; ++J)
+    Staged[S::slotOf(Rank) + J * S::StridedSlots] = Loaded[J];
+}
+
+/// The tile of this block: on a GPU the next claimed one (and the epoch of
+/// its look-back state, kept per value type P), on the host device the
+/// block's own.
+template <class P> struct TileOfBlock {
+  std::uint64_t Index;
+#if defined(OFFLOAD_GPU_CODE)
+  Claimed Claim;
+#endif
+};
+template <class P, std::uint32_t Threads>
+inline TileOfBlock<P> tileOfBlock(Range<Linear1D> &Threads1D) {
   std::uint64_t Global = 0;
   for (std::uint64_t I : Threads1D)
     Global = I;
-  const std::uint32_t Rank = Items.rank();
 #if defined(OFFLOAD_GPU_CODE)
   (void)Global;
-  const std::uint64_t TileIndex = claimTile<T>();
+  const Claimed Claim = claimTile<P>();
+  return {Claim.Tile, Claim};
 #else
-  const std::uint64_t TileIndex = Global / Threads;
+  return {Global / Threads};
 #endif
-  const std::uint64_t Base = First + TileIndex * TileItems;
+}
+
+/// The prefix of the tile whose aggregate is Total, for every thread.
+template <class P, class Op>
+inline Prefix<P> prefixOf(const TileOfBlock<P> &Tile, const P &Total,
+                          const Prefix<P> &Carry, Op &Combine,
+                          std::uint32_t Rank) {
+#if defined(OFFLOAD_GPU_CODE)
+  (void)Rank;
+  return tilePrefix(Tile.Claim, Total, Carry, Combine);
+#else
+  return tilePrefix(Tile.Index, Total, Carry, Combine, Rank);
+#endif
+}
+
+/// One block's tile of a launch that scans In[First, First + its tiles)
+/// into Out, or Out in place (In is then empty: the same data as two
+/// parameters would be refused); Exclusive scans start from Init.
+// Inlined whole into the kernel, which, with 16 elements per thread, it
+// would otherwise call (and pass its parameters on the stack).
+template <class T, class Op, bool Exclusive, bool InPlace>
+[[gnu::always_inline]] inline void
+scanTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
+          T Init, Op Combine, std::span<const T> In,
+          Tile<T, Shape<T>::TileSlots> Items,
+          Tile<T, Shape<T>::Threads> Scratch, Region<T> Out) {
+  using S = Shape<T>;
+  constexpr std::uint32_t Threads = S::Threads, PerThread = S::PerThread;
+  const std::uint32_t Rank = Items.rank();
+  const auto Tile = tileOfBlock<T, Threads>(Threads1D);
+  const std::uint64_t Base = First + Tile.Index * S::TileItems;
   auto Source = [&](std::uint64_t I) -> T {
     if constexpr (InPlace)
       return Out.unchecked(I);
     else
       return In[I];
   };
-  // Slot K of the tile holds element K - K / 17 of the tile's elements,
-  // except every 17th slot (padding). Neighbouring threads fill
-  // neighbouring slots: the loads are coalesced.
-  auto ItemOf = [](std::size_t K) {
-    return K / (PadEvery + 1) * PadEvery + K % (PadEvery + 1);
-  };
-  Items.fill([&](std::size_t K) {
-    const std::uint64_t I = Base + ItemOf(K);
-    return K % (PadEvery + 1) != PadEvery && I < N ? Source(I) : T{};
-  });
-  // This thread's elements: PerThread in a row, scanned in registers.
-  const std::uint64_t Mine = Base + Rank * PerThread;
-  const std::uint32_t Count = Mine >= N              ? 0
-                              : N - Mine < PerThread ? std::uint32_t(N - Mine)
-                                                     : PerThread;
-  T Local[PerThread];
-  Local[0] = Items.unchecked(slotOf(Rank * PerThread));
+  T *Staged = TileAccess::data(Items);
+  stageTile(Staged, Rank, Base, N, Source);
+  Items.sync();
+  // This thread's total; its row stays in the tile and is scanned again
+  // once its prefix is known (registers holding the row through the block
+  // scan and the look-back would cost occupancy). Elements past the end
+  // only reach results that are not stored and the last tile's total,
+  // which no tile reads.
+  const std::uint32_t Row = S::slotOf(Rank * PerThread);
+  T Total = Staged[Row];
   OFFLOAD_UNROLL_ALL
   for (std::uint32_t J = 1; J < PerThread; ++J)
-    Local[J] = J < Count
-                   ? Combine(Local[J - 1],
-                             Items.unchecked(slotOf(Rank * PerThread + J)))
-                   : Local[J - 1];
-  // Threads past the end hold values that only reach the last tile's
-  // total, which no tile reads.
-  const auto Block = TileAccess::scan(Scratch, Local[PerThread - 1], Combine);
+    Total = Combine(Total, Staged[Row + J]);
+  const auto Block = TileAccess::scan(Scratch, Total, Combine);
 
   // The launch's first tile starts from Init or from the element before
   // First, which the launch before this one wrote.
@@ -270,42 +356,94 @@ void scanTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
     Carry = {Exclusive ? Combine(Out.unchecked(First - 1), Source(First - 1))
                        : Out.unchecked(First - 1),
              true};
-#if defined(OFFLOAD_GPU_CODE)
-  const Prefix<T> Start = tilePrefix(TileIndex, Block.Total, Carry, Combine);
-#else
-  const Prefix<T> Start =
-      tilePrefix(TileIndex, Block.Total, Carry, Combine, Rank);
-#endif
+  const Prefix<T> Start = prefixOf(Tile, Block.Total, Carry, Combine, Rank);
   // The combination of everything before this thread's first element.
   Prefix<T> Before = Start;
   if (Rank != 0)
     Before = {Start.Present ? Combine(Start.Value, Block.Before) : Block.Before,
               true};
-  // The results go back to the tile (every thread read its elements before
-  // the block scan's barriers), then out from the slots each thread owns,
-  // coalesced as the loads.
-  T *Staged = TileAccess::data(Items);
+  // The row's results replace it in the tile, and go out as the elements
+  // came in, coalesced.
+  T Running = Before.Value;
   OFFLOAD_UNROLL_ALL
   for (std::uint32_t J = 0; J < PerThread; ++J) {
-    T &Slot = Staged[slotOf(Rank * PerThread + J)];
-    if constexpr (Exclusive)
-      Slot = J == 0 ? Before.Value : Combine(Before.Value, Local[J - 1]);
-    else
-      Slot = Before.Present ? Combine(Before.Value, Local[J]) : Local[J];
+    const T Element = Staged[Row + J];
+    if constexpr (Exclusive) {
+      Staged[Row + J] = Running;
+      Running = Combine(Running, Element);
+    } else {
+      Running = J > 0 || Before.Present ? Combine(Running, Element) : Element;
+      Staged[Row + J] = Running;
+    }
   }
   Items.sync();
-  for (std::uint64_t K : Items.mine()) {
-    const std::uint64_t I = Base + ItemOf(K);
-    if (K % (PadEvery + 1) != PadEvery && I < N)
-      Out.unchecked(I) = Items.unchecked(K);
+  const std::uint64_t From = Base + Rank;
+  const std::uint32_t Strided = S::slotOf(Rank);
+  if (N - Base >= S::TileItems) {
+    OFFLOAD_UNROLL_ALL
+    for (std::uint32_t J = 0; J < PerThread; ++J)
+      Out.unchecked(From + J * Threads) = Staged[Strided + J * S::StridedSlots];
+  } else {
+    OFFLOAD_UNROLL_ALL
+    for (std::uint32_t J = 0; J < PerThread; ++J)
+      if (From + J * Threads < N)
+        Out.unchecked(From + J * Threads) =
+            Staged[Strided + J * S::StridedSlots];
   }
+}
+
+/// One block's tile of a launch that writes the elements In[i] (Indices:
+/// the indices i) with Keep(In[i]), i in [First, First + its tiles), to
+/// Out in order, after the Kept of the launches before; the thread with
+/// element N - 1 adds the count so far to Count.
+template <class T, class O, class Pred, bool Indices>
+[[gnu::always_inline]] inline void
+selectTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
+            std::uint64_t Kept, Pred Keep, std::span<const T> In,
+            Tile<T, Shape<T>::TileSlots> Items,
+            Tile<std::uint64_t, Shape<T>::Threads> Scratch, Region<O> Out,
+            ReduceSum<std::uint64_t> Count) {
+  using S = Shape<T>;
+  constexpr std::uint32_t PerThread = S::PerThread;
+  const std::uint32_t Rank = Items.rank();
+  const auto Tile = tileOfBlock<std::uint64_t, S::Threads>(Threads1D);
+  const std::uint64_t Base = First + Tile.Index * S::TileItems;
+  T *Staged = TileAccess::data(Items);
+  stageTile(Staged, Rank, Base, N, [&](std::uint64_t I) { return In[I]; });
+  Items.sync();
+  // Which of this thread's row of elements are kept, one bit each.
+  const std::uint32_t Row = S::slotOf(Rank * PerThread);
+  const std::uint64_t Mine = Base + Rank * PerThread;
+  std::uint32_t Bits = 0;
+  OFFLOAD_UNROLL_ALL
+  for (std::uint32_t J = 0; J < PerThread; ++J)
+    if (Mine + J < N && Keep(Staged[Row + J]))
+      Bits |= 1u << J;
+  std::plus<std::uint64_t> Add;
+  const auto Block =
+      TileAccess::scan(Scratch, std::uint64_t(__builtin_popcount(Bits)), Add);
+  const Prefix<std::uint64_t> Start =
+      prefixOf(Tile, Block.Total, Prefix<std::uint64_t>{Kept, true}, Add, Rank);
+  std::uint64_t At = Start.Value + (Rank != 0 ? Block.Before : 0);
+  OFFLOAD_UNROLL_ALL
+  for (std::uint32_t J = 0; J < PerThread; ++J)
+    if (Bits >> J & 1) {
+      if constexpr (Indices)
+        Out.unchecked(At) = O(Mine + J);
+      else
+        Out.unchecked(At) = Staged[Row + J];
+      ++At;
+    }
+  if (Mine <= N - 1 && N - 1 < Mine + PerThread)
+    Count += At;
 }
 
 template <class T, class Op, bool Exclusive, class In, class Out>
 void run(In &&Input, Out &&Output, const T &Init, Op Combine) {
+  using S = Shape<T>;
   static_assert(sizeof(T) <= 16,
                 "offload scans take values of at most 16 bytes (a tile of "
-                "2048 of them fits a block's shared memory)");
+                "them fits a block's shared memory)");
   const std::uint64_t N = std::size(Input);
   if (std::size(Output) < N) {
     std::fprintf(stderr,
@@ -317,19 +455,19 @@ void run(In &&Input, Out &&Output, const T &Init, Op Combine) {
   }
   const bool InPlace = static_cast<const void *>(std::data(Input)) ==
                        static_cast<const void *>(std::data(Output));
-  if (Exclusive && InPlace && N > MaxLaunchItems) {
+  if (Exclusive && InPlace && N > S::MaxLaunchItems) {
     std::fprintf(stderr,
                  "offload: error: offload::exclusive_scan in place takes at "
                  "most %llu elements; give it a separate output\n",
-                 static_cast<unsigned long long>(MaxLaunchItems));
+                 static_cast<unsigned long long>(S::MaxLaunchItems));
     std::exit(1);
   }
-  for (std::uint64_t First = 0; First < N; First += MaxLaunchItems) {
+  for (std::uint64_t First = 0; First < N; First += S::MaxLaunchItems) {
     const std::uint64_t Items =
-        N - First < MaxLaunchItems ? N - First : MaxLaunchItems;
+        N - First < S::MaxLaunchItems ? N - First : S::MaxLaunchItems;
     const std::uint64_t Launched =
-        (Items + TileItems - 1) / TileItems * Threads;
-    const Launch Geometry{.threads = Launched, .block = Threads};
+        (Items + S::TileItems - 1) / S::TileItems * S::Threads;
+    const Launch Geometry{.threads = Launched, .block = S::Threads};
     if (InPlace)
       offload(Geometry, scanTiles<T, Op, Exclusive, true>,
               Range<Linear1D>(Launched), N, First, Init, Combine,
@@ -345,6 +483,40 @@ template <class C>
 using ElementOf =
     std::remove_cvref_t<decltype(*std::data(std::declval<C &>()))>;
 
+template <bool Indices, class In, class Out, class Pred>
+std::size_t select(In &&Input, Out &&Output, Pred Keep, const char *Name) {
+  using T = ElementOf<In>;
+  using O = ElementOf<Out>;
+  using S = Shape<T>;
+  static_assert(sizeof(T) <= 16,
+                "offload::copy_if and copy_index_if take values of at most "
+                "16 bytes (a tile of them fits a block's shared memory)");
+  static_assert(!Indices || std::is_integral_v<O>,
+                "offload::copy_index_if writes indices: its output holds an "
+                "integer type");
+  const std::uint64_t N = std::size(Input);
+  if (std::size(Output) < N) {
+    std::fprintf(stderr,
+                 "offload: error: offload::%s: the output has %zu elements, "
+                 "fewer than the input's %zu\n",
+                 Name, std::size_t(std::size(Output)), std::size_t(N));
+    std::exit(1);
+  }
+  std::uint64_t Kept = 0;
+  for (std::uint64_t First = 0; First < N; First += S::MaxLaunchItems) {
+    const std::uint64_t Items =
+        N - First < S::MaxLaunchItems ? N - First : S::MaxLaunchItems;
+    const std::uint64_t Launched =
+        (Items + S::TileItems - 1) / S::TileItems * S::Threads;
+    std::uint64_t Count = 0;
+    offload(Launch{.threads = Launched, .block = S::Threads},
+            selectTiles<T, O, Pred, Indices>, Range<Linear1D>(Launched), N,
+            First, Kept, Keep, Input, team_memory, team_memory, Output, Count);
+    Kept = Count;
+  }
+  return Kept;
+}
+
 } // namespace detail::scan
 
 /// Out[i] = Combine(In[0], ..., In[i]) for every i < size(In). In and Out
@@ -359,11 +531,28 @@ void inclusive_scan(In &&Input, Out &&Output, Op Combine = {}) {
 }
 
 /// Out[i] = Combine(Init, In[0], ..., In[i - 1]) for every i < size(In);
-/// Out[0] = Init. In place, at most 32 Mi elements.
+/// Out[0] = Init. In place, at most 64 Mi elements (32 Mi of 16 bytes).
 template <class In, class Out, class T, class Op = std::plus<>>
 void exclusive_scan(In &&Input, Out &&Output, T Init, Op Combine = {}) {
   using V = detail::scan::ElementOf<Out>;
   detail::scan::run<V, Op, true>(Input, Output, V(Init), Combine);
+}
+
+/// Copies the elements x of In with Keep(x) to the front of Out, in order
+/// (std::copy_if), and returns how many; the rest of Out keeps its values.
+/// Out, as large as In, is other data than In. Keep is a named function
+/// object type, as a scan's operation.
+template <class In, class Out, class Pred>
+std::size_t copy_if(In &&Input, Out &&Output, Pred Keep) {
+  return detail::scan::select<false>(Input, Output, Keep, "copy_if");
+}
+
+/// Writes the indices i of In's elements with Keep(In[i]) to the front of
+/// Out (integers), in order, and returns how many: stream compaction into
+/// an index list.
+template <class In, class Out, class Pred>
+std::size_t copy_index_if(In &&Input, Out &&Output, Pred Keep) {
+  return detail::scan::select<true>(Input, Output, Keep, "copy_index_if");
 }
 
 } // namespace offload

@@ -49,6 +49,12 @@ void packPositives(std::span<const int> in, offload::Tile<int, Block> t,
   }
 }
 
+struct MultipleOf3 {
+  bool operator()(int v) const { return v % 3 == 0; }
+};
+struct Negative {
+  bool operator()(double v) const { return v < 0.0; }
+};
 struct MaxOf {
   double operator()(double a, double b) const { return std::max(a, b); }
 };
@@ -173,6 +179,27 @@ int main() {
                        kept, offload::Segments(flags)));
   corpus::print("scan_compact_count", 0, flags.back());
   corpus::printSampled("scan_compact", 0, kept);
+
+  // The same with the library's one-pass copy_if, and an index list of the
+  // negative doubles (RAJAPerf's INDEXLIST), at sizes around a tile (4096)
+  // and on preloaded data.
+  std::vector<int> keptOnePass(data.size(), -7);
+  corpus::print("copy_if_count", 0,
+                (long long)offload::copy_if(data, keptOnePass, MultipleOf3{}));
+  corpus::printSampled("copy_if", 0, keptOnePass);
+  for (std::size_t size : {1u, 4095u, 4096u, 4097u, 50001u}) {
+    std::vector<double> xs = values<double>(size, 29, 0.25);
+    std::vector<int> list(size, -1);
+    std::size_t count = 0;
+    {
+      auto x = offload::preload(xs);
+      auto l = offload::preload_mut(list);
+      count = offload::copy_index_if(x, l, Negative{});
+    }
+    corpus::print("copy_index_if_count_" + std::to_string(size), 0,
+                  (long long)count);
+    corpus::printSampled("copy_index_if_" + std::to_string(size), 0, list);
+  }
 
   // Run-length decode.
   std::vector<int> runValues(500);

@@ -45,6 +45,12 @@ template <class W> inline W loadRelaxed(const W *P) {
     asm volatile("ld.relaxed.gpu.b32 %0, [%1];" : "=r"(V) : "l"(P) : "memory");
   return V;
 }
+template <class W> inline void storeRelaxed(W *P, W V) {
+  if constexpr (sizeof(W) == 8)
+    asm volatile("st.relaxed.gpu.b64 [%0], %1;" ::"l"(P), "l"(V) : "memory");
+  else
+    asm volatile("st.relaxed.gpu.b32 [%0], %1;" ::"l"(P), "r"(V) : "memory");
+}
 /// Returns the value *P held; the swap happened if it equals Expected.
 template <class W> inline W compareExchange(W *P, W Expected, W Desired) {
   W Seen;
@@ -86,6 +92,17 @@ template <class T> inline T atomicLoad(T *P) {
 #else
   return std::bit_cast<T>(OFFLOAD_ATOMIC(
       load_n, reinterpret_cast<BitsOf<T> *>(P), __ATOMIC_RELAXED));
+#endif
+}
+
+template <class T> inline void atomicStore(T *P, T V) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8);
+#if defined(__NVPTX__)
+  nvptx::storeRelaxed(reinterpret_cast<BitsOf<T> *>(P),
+                      std::bit_cast<BitsOf<T>>(V));
+#else
+  OFFLOAD_ATOMIC(store_n, reinterpret_cast<BitsOf<T> *>(P),
+                 std::bit_cast<BitsOf<T>>(V), __ATOMIC_RELAXED);
 #endif
 }
 

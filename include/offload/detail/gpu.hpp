@@ -262,6 +262,17 @@ inline std::uint32_t blockInGrid() {
              (__gpu_block_id(1) + __gpu_num_blocks(1) * __gpu_block_id(2));
 }
 
+/// Lets the SM run other warps while this one waits for another block, for
+/// about Ns nanoseconds (NVIDIA) or a short while (AMD), and keeps waiting
+/// loops from flooding the L2 cache with polls.
+inline void backOff(unsigned Ns) {
+#if defined(__NVPTX__)
+  __nvvm_nanosleep(Ns);
+#else
+  (void)Ns;
+  __builtin_amdgcn_s_sleep(2);
+#endif
+}
 
 /// A device-scope fence. clang 22 drops the scope of its scoped builtins
 /// on NVPTX and emits system-scope fences and loads (fence.*.sys,

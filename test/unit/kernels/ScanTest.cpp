@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <numeric>
@@ -192,6 +193,37 @@ TEST(Scan, StreamCompactionWithSegments) {
                    Region<int, Segments<long long>>(Kept, Segments(Flags)));
   Kept.resize(Expected.size());
   EXPECT_EQ(Kept, Expected);
+}
+
+struct Odd {
+  bool operator()(int V) const { return V % 2 != 0; }
+};
+struct Negative {
+  bool operator()(double V) const { return V < 0.0; }
+};
+
+TEST(Scan, CopyIfAndIndexListsInOnePass) {
+  for (std::size_t N : {0u, 1u, 4095u, 4097u, 100003u}) {
+    const std::vector<int> In = sample<int>(N);
+    std::vector<int> Kept(N, -9), Expected(N, -9);
+    const auto End =
+        std::copy_if(In.begin(), In.end(), Expected.begin(), Odd{});
+    EXPECT_EQ(offload::copy_if(In, Kept, Odd{}),
+              std::size_t(End - Expected.begin()));
+    EXPECT_EQ(Kept, Expected) << N;
+
+    std::vector<double> X(N);
+    for (std::size_t I = 0; I < N; ++I)
+      X[I] = In[I] * 0.5;
+    std::vector<long long> List(N, -1), Indices(N, -1);
+    std::size_t M = 0;
+    for (std::size_t I = 0; I < N; ++I)
+      if (X[I] < 0.0)
+        Indices[M++] = (long long)I;
+    auto Staged = offload::preload(X);
+    EXPECT_EQ(offload::copy_index_if(Staged, List, Negative{}), M);
+    EXPECT_EQ(List, Indices) << N;
+  }
 }
 
 void writeSegments(Region<int, Segments<long long>> Out) {
