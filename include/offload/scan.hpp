@@ -408,24 +408,65 @@ selectTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
   const std::uint32_t Rank = Items.rank();
   const auto Tile = tileOfBlock<std::uint64_t, S::Threads>(Threads1D);
   const std::uint64_t Base = First + Tile.Index * S::TileItems;
+  std::plus<std::uint64_t> Add;
+  const Prefix<std::uint64_t> Carry{Kept, true};
+#if defined(OFFLOAD_GPU_CODE)
+  // A warp takes PerThread groups of Lanes consecutive elements, lane l the
+  // l-th of each, so loads and stores are coalesced with no staging; a
+  // ballot per group places each kept element among the warp's.
+  (void)Items;
+  const std::uint32_t Lanes = __gpu_num_lanes(), Lane = __gpu_lane_id();
+  const std::uint64_t Warp = gpu::lowLanes(Lanes),
+                      Below = (std::uint64_t(1) << Lane) - 1;
+  const std::uint64_t From = Base + (Rank - Lane) * PerThread + Lane;
+  const bool Whole = N - Base >= S::TileItems;
+  T Loaded[PerThread];
+  OFFLOAD_UNROLL_ALL
+  for (std::uint32_t J = 0; J < PerThread; ++J)
+    Loaded[J] = Whole || From + J * Lanes < N ? In[From + J * Lanes] : T{};
+  std::uint32_t Bits = 0, WarpKept = 0;
+  OFFLOAD_UNROLL_ALL
+  for (std::uint32_t J = 0; J < PerThread; ++J) {
+    const bool K = (Whole || From + J * Lanes < N) && Keep(Loaded[J]);
+    Bits |= std::uint32_t(K) << J;
+    WarpKept += __builtin_popcountll(__gpu_ballot(Warp, K));
+  }
+  // Only each warp's last lane counts: every thread gets the warps' before
+  // its own.
+  const auto Block = TileAccess::scan(
+      Scratch, std::uint64_t(Lane == Lanes - 1 ? WarpKept : 0), Add);
+  const Prefix<std::uint64_t> Start =
+      prefixOf(Tile, Block.Total, Carry, Add, Rank);
+  std::uint64_t At = Start.Value + (Rank != 0 ? Block.Before : 0);
+  OFFLOAD_UNROLL_ALL
+  for (std::uint32_t J = 0; J < PerThread; ++J) {
+    const bool K = Bits >> J & 1;
+    const std::uint64_t Group = __gpu_ballot(Warp, K);
+    if (K) {
+      const std::uint64_t Place = At + __builtin_popcountll(Group & Below);
+      if constexpr (Indices)
+        Out.unchecked(Place) = O(From + J * Lanes);
+      else
+        Out.unchecked(Place) = In[From + J * Lanes];
+    }
+    At += __builtin_popcountll(Group);
+  }
+#else
+  // The host device: each thread's row of consecutive elements, staged.
   T *Staged = TileAccess::data(Items);
   stageTile(Staged, Rank, Base, N, [&](std::uint64_t I) { return In[I]; });
   Items.sync();
-  // Which of this thread's row of elements are kept, one bit each.
   const std::uint32_t Row = S::slotOf(Rank * PerThread);
   const std::uint64_t Mine = Base + Rank * PerThread;
   std::uint32_t Bits = 0;
-  OFFLOAD_UNROLL_ALL
   for (std::uint32_t J = 0; J < PerThread; ++J)
     if (Mine + J < N && Keep(Staged[Row + J]))
       Bits |= 1u << J;
-  std::plus<std::uint64_t> Add;
   const auto Block =
       TileAccess::scan(Scratch, std::uint64_t(__builtin_popcount(Bits)), Add);
   const Prefix<std::uint64_t> Start =
-      prefixOf(Tile, Block.Total, Prefix<std::uint64_t>{Kept, true}, Add, Rank);
+      prefixOf(Tile, Block.Total, Carry, Add, Rank);
   std::uint64_t At = Start.Value + (Rank != 0 ? Block.Before : 0);
-  OFFLOAD_UNROLL_ALL
   for (std::uint32_t J = 0; J < PerThread; ++J)
     if (Bits >> J & 1) {
       if constexpr (Indices)
@@ -434,8 +475,12 @@ selectTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
         Out.unchecked(At) = Staged[Row + J];
       ++At;
     }
-  if (Mine <= N - 1 && N - 1 < Mine + PerThread)
-    Count += At;
+#endif
+  // The launch's last tile has the count.
+  const std::uint64_t End =
+      N - First < S::MaxLaunchItems ? N : First + S::MaxLaunchItems;
+  if (Rank == 0 && End - Base <= S::TileItems)
+    Count += Start.Value + Block.Total;
 }
 
 template <class T, class Op, bool Exclusive, class In, class Out>

@@ -46,7 +46,11 @@ inline bool insideExtent(const ThreadIndex &T, const std::uint64_t *Extent) {
   return Inside;
 }
 
-template <auto Kernel> inline void deviceEntry(const std::uint64_t *Slots) {
+// Always inlined into its one entry: a call passes the slots and the
+// kernel's state through the stack (160 bytes and 64 registers for
+// copy_index_if, which clang's size threshold left out of line).
+template <auto Kernel>
+[[gnu::always_inline]] inline void deviceEntry(const std::uint64_t *Slots) {
 #if defined(OFFLOAD_GPU_CODE)
   using Sig = Signature<decltype(Kernel)>;
   constexpr unsigned Dims = Sig::Dims ? Sig::Dims : 1;
