@@ -2,6 +2,7 @@
 
 #include "DeviceConsumer.h"
 #include "Diagnostics.h"
+#include "KernelAnalysis.h"
 #include "Metadata.h"
 
 #include "clang/AST/ASTContext.h"
@@ -10,6 +11,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -28,6 +30,8 @@ public:
     for (const KernelInstance &K : M.Kernels)
       if (K.Closure.empty())
         Callees[K.Entry] = &K;
+      else if (!K.Body.empty())
+        Closures[K.Closure] = &K;
   }
 
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -48,6 +52,8 @@ public:
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->getIdentifier() || !FD->hasBody())
       return true;
+    if (FD->getName() == "callClosure")
+      checkClosure(FD);
     auto It = Callees.find(FD->getName());
     if (It == Callees.end())
       return true;
@@ -75,11 +81,34 @@ public:
   }
 
 private:
+  /// callClosure<C, P...>, tagged with its ClosureId: C must be the code
+  /// the host pass saw under that id.
+  void checkClosure(const FunctionDecl *FD) {
+    const auto *Note = FD->getAttr<AnnotateAttr>();
+    const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+    Expr::EvalResult Id;
+    if (!Note || Note->getAnnotation() != "offload.closure" ||
+        Note->args_size() != 1 || !Args || Args->size() == 0 ||
+        Args->get(0).getKind() != TemplateArgument::Type ||
+        !(*Note->args_begin())->EvaluateAsInt(Id, Ctx))
+      return;
+    auto It = Closures.find(llvm::utohexstr(Id.Val.getInt().getZExtValue(),
+                                            /*LowerCase=*/true, 16));
+    const CXXRecordDecl *C = Args->get(0).getAsType()->getAsCXXRecordDecl();
+    if (It == Closures.end() || !C)
+      return;
+    if (closureBodyHash(C, Ctx) != It->second->Body)
+      Diags.report(C->getLocation(), Diag::ClosureDiffersBetweenPasses)
+          << It->second->Name;
+    Closures.erase(It);
+  }
+
   ASTContext &Ctx;
   ASTNameGenerator Names;
   Diagnostics &Diags;
   llvm::StringSet<> Globals;
   llvm::StringMap<const KernelInstance *> Callees;
+  llvm::StringMap<const KernelInstance *> Closures; // by ClosureId
   const KernelInstance *Entry = nullptr;
 };
 

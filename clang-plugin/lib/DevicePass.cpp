@@ -39,7 +39,8 @@ public:
     if (!Opts.SaveTemps.empty()) {
       S.Dir = Opts.SaveTemps;
       if (std::error_code EC = sys::fs::create_directories(S.Dir))
-        return createStringError(EC, "cannot create " + S.Dir);
+        return createStringError(EC, "cannot create the save-temps directory " +
+                                         S.Dir + ": " + EC.message());
       return S;
     }
     SmallString<128> Dir;

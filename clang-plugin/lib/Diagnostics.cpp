@@ -157,6 +157,10 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   Add(Diag::UsesRtti, L::Error,
       "kernel %0 uses '%1', which needs run-time type information that "
       "devices do not have");
+  Add(Diag::UsesHostMultiversion, L::Error,
+      "kernel %0 reaches %1, which has versions for several host CPUs "
+      "(%2), chosen at run time by the host's CPU; a device cannot make "
+      "that choice: keep the attribute off functions that kernels call");
   Add(Diag::UsesInlineAsm, L::Error,
       "kernel %0 reaches inline assembly, which is written for the host's "
       "instruction set; keep it out of code kernels call, or guard it with "
@@ -209,6 +213,12 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
       "cxx-offload internal error: the device compile of kernel '%0' called "
       "'%2' instead of '%1'; please report this with the kernel's template "
       "arguments");
+  Add(Diag::ClosureDiffersBetweenPasses, L::Error,
+      "the kernel %0 is other code in this device compile than in the host "
+      "compile, at the same position (a macro or #if that differs between "
+      "the passes, with #line giving both one place): the device would run "
+      "code the host did not offload; write the kernel alike for both "
+      "passes");
   Add(Diag::InputNotSource, L::Error,
       "cxx-offload needs the translation unit's source in a file, which its "
       "device compiles include, but this compile reads %0");

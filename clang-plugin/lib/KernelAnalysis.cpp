@@ -10,6 +10,7 @@
 #include "clang/AST/Mangle.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Sema/Sema.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -325,6 +326,7 @@ void Analysis::record(const CallExpr *Call, const FunctionDecl *K,
     KI.Closure = llvm::utohexstr(ClosureId, /*LowerCase=*/true, 16);
     KI.Entry = closureEntryName(ClosureId);
     KI.Name = QualType(Ctx.getCanonicalTagType(Closure)).getAsString(Policy);
+    KI.Body = closureBodyHash(Closure, Ctx);
     auto [Other, First] =
         Closures.try_emplace(KI.Closure, Closure, Call->getExprLoc());
     if (!First && Other->second.first != Closure) {
@@ -422,6 +424,28 @@ Metadata Analysis::run() {
 Metadata analyzeTranslationUnit(ASTContext &Ctx, Sema &S, Diagnostics &Diags,
                                 llvm::ArrayRef<Target> Targets) {
   return Analysis(Ctx, S, Diags, Targets).run();
+}
+
+std::string closureBodyHash(const CXXRecordDecl *C, const ASTContext &Ctx) {
+  const CXXMethodDecl *Op = nullptr;
+  for (const CXXMethodDecl *M : C->methods())
+    if (M->getOverloadedOperator() == OO_Call) {
+      Op = M;
+      break;
+    }
+  if (!Op)
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = SM.getSpellingLoc(Op->getBeginLoc()),
+                 End = SM.getSpellingLoc(Op->getEndLoc());
+  if (SM.getFileID(Begin) != SM.getFileID(End) ||
+      SM.getFileOffset(End) < SM.getFileOffset(Begin)) {
+    Begin = SM.getExpansionLoc(Op->getBeginLoc());
+    End = SM.getExpansionRange(Op->getEndLoc()).getEnd();
+  }
+  const StringRef Text = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(Begin, End), SM, Ctx.getLangOpts());
+  return llvm::utohexstr(llvm::xxh3_64bits(Text), /*LowerCase=*/true, 16);
 }
 
 } // namespace offload::plugin

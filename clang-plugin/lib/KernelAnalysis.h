@@ -14,6 +14,7 @@
 
 namespace clang {
 class ASTContext;
+class CXXRecordDecl;
 class Sema;
 } // namespace clang
 
@@ -24,5 +25,13 @@ namespace offload::plugin {
 Metadata analyzeTranslationUnit(clang::ASTContext &Ctx, clang::Sema &S,
                                 Diagnostics &Diags,
                                 llvm::ArrayRef<Target> Targets);
+
+/// A hash of the source text of closure C's call operator, where it is
+/// spelled. Both passes find a closure's entry by how its type is spelled
+/// ("lambda at f.cpp:3:5"); macros or #if that differ between the passes,
+/// with #line, can give that spelling to other code in the device pass,
+/// which the device compile catches by this hash.
+std::string closureBodyHash(const clang::CXXRecordDecl *C,
+                            const clang::ASTContext &Ctx);
 
 } // namespace offload::plugin

@@ -526,6 +526,15 @@ public:
     const FunctionDecl *Definition = nullptr;
     if (!F->getBody(Definition) || !Checked.insert(Definition).second)
       return;
+    // Versions for several host CPUs, picked by the host's CPU at run time
+    // (ending in a raw link error against __cpu_model on the device).
+    if (const char *Kind = hostMultiversion(Definition)) {
+      Diags.report(CallSite ? CallSite->getExprLoc() : F->getLocation(),
+                   Diag::UsesHostMultiversion)
+          << Shown << F << Kind;
+      noteChain();
+      return;
+    }
     Stack.push_back({Definition, CallSite});
     TraverseStmt(Definition->getBody());
     Stack.pop_back();
@@ -659,6 +668,18 @@ private:
     const FunctionDecl *F;
     const Expr *CallSite;
   };
+
+  static const char *hostMultiversion(const FunctionDecl *F) {
+    if (F->hasAttr<TargetClonesAttr>())
+      return "target_clones";
+    if (F->hasAttr<CPUDispatchAttr>())
+      return "cpu_dispatch";
+    if (F->hasAttr<CPUSpecificAttr>())
+      return "cpu_specific";
+    if (F->isMultiVersion())
+      return "target";
+    return nullptr;
+  }
 
   static bool isTileMember(const FunctionDecl *F,
                            std::initializer_list<llvm::StringRef> Names) {

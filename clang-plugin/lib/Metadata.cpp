@@ -23,15 +23,14 @@ static json::Value toJSON(const KernelInstance &K) {
     Params.push_back(toJSON(P));
   for (const std::string &C : K.Calls)
     Calls.push_back(C);
-  return json::Object{{"entry", K.Entry},
-                      {"name", K.Name},
-                      {"mangled", K.Mangled},
-                      {"callee", K.Callee},
-                      {"closure", K.Closure},
-                      {"signature", K.Signature},
-                      {"slots", K.NumSlots},
-                      {"params", std::move(Params)},
-                      {"calls", std::move(Calls)}};
+  json::Object O{{"entry", K.Entry},         {"name", K.Name},
+                 {"mangled", K.Mangled},     {"callee", K.Callee},
+                 {"closure", K.Closure},     {"signature", K.Signature},
+                 {"slots", K.NumSlots},      {"params", std::move(Params)},
+                 {"calls", std::move(Calls)}};
+  if (!K.Body.empty())
+    O["body"] = K.Body;
+  return O;
 }
 
 std::string serialize(const Metadata &M) {
@@ -60,7 +59,7 @@ static bool fromJSON(const json::Value &V, KernelInstance &K,
   json::ObjectMapper O(V, Path);
   return O && O.map("entry", K.Entry) && O.map("name", K.Name) &&
          O.map("mangled", K.Mangled) && O.map("callee", K.Callee) &&
-         O.map("closure", K.Closure) &&
+         O.map("closure", K.Closure) && O.mapOptional("body", K.Body) &&
          O.map("signature", K.Signature) && O.map("slots", K.NumSlots) &&
          O.map("params", K.Params) && O.map("calls", K.Calls);
 }

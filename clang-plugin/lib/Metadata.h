@@ -35,6 +35,8 @@ struct KernelInstance {
   std::string Callee;    // C++ naming the kernel from the device source
   std::string Closure;   // for a lambda or function object: its ClosureId
                          // (hex), by which both passes find its entry
+  std::string Body;      // a closure's closureBodyHash, checked by the
+                         // device compile (KernelAnalysis.h)
   std::string Signature; // its function type
   unsigned NumSlots = 0; // argument slots of the entry, slot 0 included
   std::vector<KernelParam> Params;

@@ -71,6 +71,14 @@ std::optional<std::string> inputProblem(const CompilerInstance &CI) {
   const FrontendInputFile &In = FO.Inputs[0];
   if (!In.isFile() || In.getFile() == "-")
     return std::string("standard input: compile a file instead");
+  // Device compiles #include the source by its absolute name, which cannot
+  // hold these.
+  llvm::SmallString<256> Absolute(In.getFile());
+  (void)llvm::sys::fs::make_absolute(Absolute);
+  if (Absolute.str().find_first_of("\"\n") != llvm::StringRef::npos)
+    return "'" + Absolute.str().str() +
+           "', whose name has a '\"' or a line break, which an #include "
+           "cannot spell: rename the file";
   if (In.getKind().isPreprocessed())
     return "the preprocessed file '" + In.getFile().str() +
            "' (clang's -save-temps splits the compile so): to keep the "

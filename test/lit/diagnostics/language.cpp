@@ -1,5 +1,6 @@
-// Language features devices do not have: allocation, exceptions, RTTI are
-// errors; recursion is a warning (small GPU stacks).
+// Language features devices do not have: allocation, exceptions, RTTI and
+// functions with versions for several host CPUs (target_clones) are errors;
+// recursion is a warning (small GPU stacks).
 // RUN: %offload_host -fsyntax-only -Xclang -verify %s
 #include <offload/offload.hpp>
 #include <typeinfo>
@@ -35,6 +36,15 @@ void recursive(offload::Region<unsigned> v) {
     vi = factorial(unsigned(i)); // expected-note {{'factorial' is called from 'recursive' here}}
 }
 
+// The host's CPU picks a version at run time, which a device cannot do.
+__attribute__((target_clones("avx2", "default"))) int twice(int x) {
+  return 2 * x;
+}
+void multiversioned(offload::Region<int> v) {
+  for (auto [i, vi] : v)
+    vi = twice(int(i)); // expected-error {{kernel 'multiversioned' reaches 'twice', which has versions for several host CPUs (target_clones), chosen at run time by the host's CPU; a device cannot make that choice: keep the attribute off functions that kernels call}}
+}
+
 // Loops, stack arrays and plain arithmetic are fine.
 unsigned iterative(unsigned n) {
   unsigned r = 1, parts[4] = {1, 2, 3, 4};
@@ -51,6 +61,7 @@ void run(std::vector<int> &v, std::vector<unsigned> &u) {
   offload::offload(allocates, v);
   offload::offload(throws, v);
   offload::offload(rtti, v);
+  offload::offload(multiversioned, v);
   offload::offload(recursive, u);
   offload::offload(fine, u);
 }

@@ -78,7 +78,8 @@ template <class T> std::vector<T> sample(std::size_t N) {
 }
 
 TEST(Scan, DeviceWideScansMatchTheStandardLibrary) {
-  for (std::size_t N : {0u, 1u, 255u, 2048u, 2049u, 6143u, 100003u}) {
+  for (std::size_t N :
+       {0u, 1u, 255u, 2048u, 2049u, 4095u, 4096u, 4097u, 6143u, 100003u}) {
     const std::vector<long long> X = sample<long long>(N);
     std::vector<long long> Y(N), Expected(N);
     offload::inclusive_scan(X, Y);
