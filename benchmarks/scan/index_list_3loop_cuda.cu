@@ -1,19 +1,23 @@
 // The CUDA INDEXLIST_3LOOP (flags, cub's in-place exclusive scan, the list
 // with thread N-1 storing the length into page-locked memory) and its parts,
-// timed as index_list_3loop.cpp.
-#include <algorithm>
-#include <chrono>
-#include <cstdio>
+// timed as index_list_3loop.cpp; the scan alone as flags and scan less the
+// flags, and the list on counts scanned once, as there.
+#include "common.hpp"
+
 #include <cub/device/device_scan.cuh>
+
+#include <cstdio>
 #include <vector>
+
 using Index = long;
+
 __global__ void flagsK(const double *X, Index *C, Index N) {
-  Index I = blockIdx.x * Index(blockDim.x) + threadIdx.x;
+  const Index I = blockIdx.x * Index(blockDim.x) + threadIdx.x;
   if (I < N)
     C[I] = X[I] < 0.0 ? 1 : 0;
 }
 __global__ void listK(int *L, const Index *C, Index *Len, Index N) {
-  Index I = blockIdx.x * Index(blockDim.x) + threadIdx.x;
+  const Index I = blockIdx.x * Index(blockDim.x) + threadIdx.x;
   if (I < N) {
     if (C[I] != C[I + 1])
       L[C[I]] = int(I);
@@ -21,60 +25,52 @@ __global__ void listK(int *L, const Index *C, Index *Len, Index N) {
       *Len = C[I + 1];
   }
 }
-template <class F> double timeIt(F &&Body) {
-  std::vector<double> T;
-  for (int R = 0; R < 15; ++R) {
-    cudaDeviceSynchronize();
-    auto A = std::chrono::steady_clock::now();
-    for (int J = 0; J < 20; ++J)
-      Body();
-    cudaDeviceSynchronize();
-    auto B = std::chrono::steady_clock::now();
-    if (R >= 3)
-      T.push_back(std::chrono::duration<double, std::micro>(B - A).count() /
-                  20);
-  }
-  std::sort(T.begin(), T.end());
-  return T[T.size() / 2];
+
+template <class F> double median(F &&Body) {
+  const std::vector<double> Us = perCall(
+      Body, [] { cudaDeviceSynchronize(); }, 12);
+  return Us[Us.size() / 2];
 }
+
 int main() {
   const Index N = 1000000;
-  std::vector<double> H(N);
-  unsigned S = 1;
-  for (Index I = 0; I < N; ++I) {
-    S = S * 1103515245u + 12345u;
-    H[I] = (S >> 16) % 2 ? 1.0 : -1.0;
-  }
+  const std::vector<double> H = randomSigns(N, 1);
   double *X;
-  Index *C;
+  Index *C, *Len;
   int *L;
-  Index *Len;
-  cudaMalloc(&X, N * 8);
-  cudaMalloc(&C, (N + 1) * 8);
-  cudaMalloc(&L, N * 4);
-  cudaMallocHost(&Len, 8);
-  cudaMemcpy(X, H.data(), N * 8, cudaMemcpyHostToDevice);
-  cudaMemset(C, 0, (N + 1) * 8);
+  cudaMalloc(&X, N * sizeof(double));
+  cudaMalloc(&C, (N + 1) * sizeof(Index));
+  cudaMalloc(&L, N * sizeof(int));
+  cudaMallocHost(&Len, sizeof(Index));
+  cudaMemcpy(X, H.data(), N * sizeof(double), cudaMemcpyHostToDevice);
+  cudaMemset(C, 0, (N + 1) * sizeof(Index));
   size_t Bytes = 0;
   void *Tmp = nullptr;
-  cub::DeviceScan::ExclusiveScan(Tmp, Bytes, C, C, cuda::std::plus<Index>{},
-                                 Index(0), int(N + 1));
+  auto Scan = [&] {
+    cub::DeviceScan::ExclusiveScan(Tmp, Bytes, C, C, cuda::std::plus<Index>{},
+                                   Index(0), int(N + 1));
+  };
+  Scan(); // sizes Tmp
   cudaMalloc(&Tmp, Bytes);
   const int B = 256, G = int((N + B - 1) / B);
-  double All = timeIt([&] {
-    flagsK<<<G, B>>>(X, C, N);
-    cub::DeviceScan::ExclusiveScan(Tmp, Bytes, C, C, cuda::std::plus<Index>{},
-                                   Index(0), int(N + 1));
-    listK<<<G, B>>>(L, C, Len, N);
+  auto Flags = [&] { flagsK<<<G, B>>>(X, C, N); };
+  auto List = [&] { listK<<<G, B>>>(L, C, Len, N); };
+  const double All = median([&] {
+    Flags();
+    Scan();
+    List();
     cudaStreamSynchronize(0);
   });
-  double Fl = timeIt([&] { flagsK<<<G, B>>>(X, C, N); });
-  double Sc = timeIt([&] {
-    cub::DeviceScan::ExclusiveScan(Tmp, Bytes, C, C, cuda::std::plus<Index>{},
-                                   Index(0), int(N + 1));
-  });
-  double Li = timeIt([&] { listK<<<G, B>>>(L, C, Len, N); });
-  std::printf(
-      "cuda 3loop all %.2f | flags %.2f scan %.2f list %.2f (us) len %ld\n",
-      All, Fl, Sc, Li, *Len);
+  const double FlagsOnly = median(Flags);
+  const double ScanOnly = median([&] {
+                            Flags();
+                            Scan();
+                          }) -
+                          FlagsOnly;
+  const double ListOnly = median(List);
+  const cudaError_t E = cudaDeviceSynchronize();
+  std::printf("cuda 3loop all %.2f | flags %.2f scan %.2f list %.2f (us) len "
+              "%ld %s\n",
+              All, FlagsOnly, ScanOnly, ListOnly, *Len,
+              E == cudaSuccess ? "ok" : cudaGetErrorString(E));
 }

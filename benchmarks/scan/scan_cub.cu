@@ -1,11 +1,13 @@
-// cub::DeviceScan::ExclusiveScan with the loop, data and sizes of
-// scan.cpp (temporary storage allocated once).
-#include <algorithm>
-#include <chrono>
-#include <cstdio>
+// cub::DeviceScan::ExclusiveScan with the loop, data and sizes of scan.cpp
+// (temporary storage allocated once).
+#include "common.hpp"
+
 #include <cub/device/device_scan.cuh>
+
+#include <cstdio>
 #include <vector>
-template <class T> void one(const char *Name, size_t N, int Reps) {
+
+template <class T> void one(const char *Name, size_t N) {
   T *X, *Y;
   cudaMalloc(&X, N * sizeof(T));
   cudaMalloc(&Y, N * sizeof(T));
@@ -15,35 +17,23 @@ template <class T> void one(const char *Name, size_t N, int Reps) {
   cudaMemcpy(X, H.data(), N * sizeof(T), cudaMemcpyHostToDevice);
   void *Tmp = nullptr;
   size_t Bytes = 0;
-  cub::DeviceScan::ExclusiveScan(Tmp, Bytes, X, Y, cuda::std::plus<T>(), T(0),
-                                 N);
+  auto Scan = [&] {
+    cub::DeviceScan::ExclusiveScan(Tmp, Bytes, X, Y, cuda::std::plus<T>(), T(0),
+                                   N);
+  };
+  Scan(); // sizes Tmp
   cudaMalloc(&Tmp, Bytes);
-  cudaEvent_t A, B;
-  cudaEventCreate(&A);
-  cudaEventCreate(&B);
-  std::vector<double> Times;
-  for (int R = 0; R < Reps + 3; ++R) {
-    cudaDeviceSynchronize();
-    auto S = std::chrono::steady_clock::now();
-    for (int K = 0; K < 20; ++K)
-      cub::DeviceScan::ExclusiveScan(Tmp, Bytes, X, Y, cuda::std::plus<T>(),
-                                     T(0), N);
-    cudaDeviceSynchronize();
-    auto E = std::chrono::steady_clock::now();
-    if (R >= 3)
-      Times.push_back(std::chrono::duration<double, std::micro>(E - S).count() /
-                      20);
-  }
-  std::sort(Times.begin(), Times.end());
+  const std::vector<double> Us = perCall(Scan, [] { cudaDeviceSynchronize(); });
   std::printf("cub  %-6s n=%-9zu median %8.2f us  min %8.2f\n", Name, N,
-              Times[Times.size() / 2], Times[0]);
+              Us[Us.size() / 2], Us[0]);
   cudaFree(X);
   cudaFree(Y);
   cudaFree(Tmp);
 }
+
 int main() {
   for (size_t N : {size_t(1) << 20, size_t(1) << 24}) {
-    one<double>("double", N, 15);
-    one<int>("int", N, 15);
+    one<double>("double", N);
+    one<int>("int", N);
   }
 }

@@ -483,6 +483,28 @@ selectTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
     Count += Start.Value + Block.Total;
 }
 
+/// Stops the program if Out is shorter than In: before any launch.
+inline void checkOutput(const char *Name, std::size_t Out, std::size_t In) {
+  if (Out >= In)
+    return;
+  std::fprintf(stderr,
+               "offload: error: offload::%s: the output has %zu elements, "
+               "fewer than the input's %zu\n",
+               Name, Out, In);
+  std::exit(1);
+}
+
+/// Calls Launch(First, Threads) for each launch over N elements of T: one
+/// per MaxTiles tiles, Threads a whole number of blocks.
+template <class T, class F> void eachLaunch(std::uint64_t N, F &&Launch) {
+  using S = Shape<T>;
+  for (std::uint64_t First = 0; First < N; First += S::MaxLaunchItems) {
+    const std::uint64_t Items =
+        N - First < S::MaxLaunchItems ? N - First : S::MaxLaunchItems;
+    Launch(First, (Items + S::TileItems - 1) / S::TileItems * S::Threads);
+  }
+}
+
 template <class T, class Op, bool Exclusive, class In, class Out>
 void run(In &&Input, Out &&Output, const T &Init, Op Combine) {
   using S = Shape<T>;
@@ -490,14 +512,8 @@ void run(In &&Input, Out &&Output, const T &Init, Op Combine) {
                 "offload scans take values of at most 16 bytes (a tile of "
                 "them fits a block's shared memory)");
   const std::uint64_t N = std::size(Input);
-  if (std::size(Output) < N) {
-    std::fprintf(stderr,
-                 "offload: error: offload::%s_scan: the output has "
-                 "%zu elements, fewer than the input's %zu\n",
-                 Exclusive ? "exclusive" : "inclusive",
-                 std::size_t(std::size(Output)), std::size_t(N));
-    std::exit(1);
-  }
+  checkOutput(Exclusive ? "exclusive_scan" : "inclusive_scan",
+              std::size(Output), N);
   const bool InPlace = static_cast<const void *>(std::data(Input)) ==
                        static_cast<const void *>(std::data(Output));
   if (Exclusive && InPlace && N > S::MaxLaunchItems) {
@@ -507,11 +523,7 @@ void run(In &&Input, Out &&Output, const T &Init, Op Combine) {
                  static_cast<unsigned long long>(S::MaxLaunchItems));
     std::exit(1);
   }
-  for (std::uint64_t First = 0; First < N; First += S::MaxLaunchItems) {
-    const std::uint64_t Items =
-        N - First < S::MaxLaunchItems ? N - First : S::MaxLaunchItems;
-    const std::uint64_t Launched =
-        (Items + S::TileItems - 1) / S::TileItems * S::Threads;
+  eachLaunch<T>(N, [&](std::uint64_t First, std::uint64_t Launched) {
     const Launch Geometry{.threads = Launched, .block = S::Threads};
     if (InPlace)
       offload(Geometry, scanTiles<T, Op, Exclusive, true>,
@@ -521,7 +533,7 @@ void run(In &&Input, Out &&Output, const T &Init, Op Combine) {
       offload(Geometry, scanTiles<T, Op, Exclusive, false>,
               Range<Linear1D>(Launched), N, First, Init, Combine, Input,
               team_memory, team_memory, Output);
-  }
+  });
 }
 
 template <class C>
@@ -540,25 +552,15 @@ std::size_t select(In &&Input, Out &&Output, Pred Keep, const char *Name) {
                 "offload::copy_index_if writes indices: its output holds an "
                 "integer type");
   const std::uint64_t N = std::size(Input);
-  if (std::size(Output) < N) {
-    std::fprintf(stderr,
-                 "offload: error: offload::%s: the output has %zu elements, "
-                 "fewer than the input's %zu\n",
-                 Name, std::size_t(std::size(Output)), std::size_t(N));
-    std::exit(1);
-  }
+  checkOutput(Name, std::size(Output), N);
   std::uint64_t Kept = 0;
-  for (std::uint64_t First = 0; First < N; First += S::MaxLaunchItems) {
-    const std::uint64_t Items =
-        N - First < S::MaxLaunchItems ? N - First : S::MaxLaunchItems;
-    const std::uint64_t Launched =
-        (Items + S::TileItems - 1) / S::TileItems * S::Threads;
+  eachLaunch<T>(N, [&](std::uint64_t First, std::uint64_t Launched) {
     std::uint64_t Count = 0;
     offload(Launch{.threads = Launched, .block = S::Threads},
             selectTiles<T, O, Pred, Indices>, Range<Linear1D>(Launched), N,
             First, Kept, Keep, Input, team_memory, team_memory, Output, Count);
     Kept = Count;
-  }
+  });
   return Kept;
 }
 
