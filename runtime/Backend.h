@@ -36,6 +36,7 @@ struct Device {
   DeviceKind Kind;
   std::string Uid;
   std::string Arch; // "sm_90", "gfx942", "host"; empty when unknown
+  unsigned ComputeUnits = 0; // multiprocessors or CUs; 0 when unknown
 };
 
 /// A kernel's symbol in a loaded image, and the image it came from.

@@ -178,7 +178,17 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
                 "GPU allows",
                 K->Name, BlockThreads)
             .str());
-  if (Blocks[0] > INT32_MAX || Blocks[1] > 65535 || Blocks[2] > 65535)
+  // A kernel whose blocks combine reductions runs in at most one wave of
+  // full multiprocessors (2048 threads each), each block looping over the
+  // launch's blocks: every block is one more combine and one more count
+  // that the last block waits for (3907 blocks of 256 cost 3 us).
+  std::uint64_t LaunchedX = Blocks[0];
+  if (R.FoldsBlocks && Info.ComputeUnits)
+    LaunchedX = std::min<std::uint64_t>(
+        LaunchedX, std::uint64_t(Info.ComputeUnits) *
+                       std::max<std::uint64_t>(1, 2048 / BlockThreads));
+  GridBlocks[0] = static_cast<std::uint32_t>(LaunchedX);
+  if (LaunchedX > INT32_MAX || Blocks[1] > 65535 || Blocks[2] > 65535)
     return createStringError(
         formatv("kernel '{0}': {1} x {2} x {3} logical threads need {4} x {5} "
                 "x {6} blocks, more than one launch allows",
@@ -187,6 +197,10 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
             .str());
 
   auto Geometry = [&] {
+    if (LaunchedX != Blocks[0])
+      return formatv("{0} threads, {1} blocks of {2} run by {3} blocks",
+                     Threads, Blocks[0], Block[0], LaunchedX)
+          .str();
     return R.Extent[1] == 1 && R.Extent[2] == 1
                ? formatv("{0} threads, {1} blocks of {2}", Threads, Blocks[0],
                          Block[0])

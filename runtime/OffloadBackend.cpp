@@ -268,8 +268,10 @@ Expected<std::vector<DeviceEntry>> offloadDevices(int FirstId) {
     const DeviceKind Kind = IsCuda ? DeviceKind::Cuda : DeviceKind::Amdgpu;
     // liboffload numbers each vendor's GPUs in the vendor's order.
     const int Ordinal = Ordinals[IsCuda ? 0 : 1]++;
-    Device Info{FirstId + int(Devices.size()), Kind,
-                deviceString(F.Dev, OL_DEVICE_INFO_UID), ""};
+    Device Info{
+        FirstId + int(Devices.size()), Kind,
+        deviceString(F.Dev, OL_DEVICE_INFO_UID), "",
+        deviceInfo<std::uint32_t>(F.Dev, OL_DEVICE_INFO_NUM_COMPUTE_UNITS, 0)};
     if (Info.Uid.empty())
       Info.Uid = formatv("{0}-{1}", IsCuda ? "CUDA" : "AMDGPU", Ordinal).str();
     if (IsCuda) {

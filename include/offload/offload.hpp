@@ -216,7 +216,8 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
        Sig::NumSlots,
        Ptrs,
        Sizes,
-       Types});
+       Types,
+       Sig::FoldsBlocks});
 #else
   if (infoBits() & 1)
     std::fprintf(stderr,

@@ -54,11 +54,26 @@ template <auto Kernel>
 #if defined(OFFLOAD_GPU_CODE)
   using Sig = Signature<decltype(Kernel)>;
   constexpr unsigned Dims = Sig::Dims ? Sig::Dims : 1;
-  const ThreadIndex Thread = gpu::threadIndex<Dims>();
-  // Threads past the logical extent run no kernel body, but still reach
-  // the parameters' finish(): block-wide reductions need every thread.
-  Sig::invoke(Kernel, Slots + LaunchSlots, Thread,
-              insideExtent<Dims>(Thread, Slots));
+  if constexpr (Sig::FoldsBlocks) {
+    // The runtime may launch fewer blocks than the extent has: each thread
+    // plays its own logical thread and those a grid further on.
+    const std::uint64_t Extent = Slots[0],
+                        Stride = std::uint64_t(__gpu_num_blocks(0)) *
+                                 __gpu_num_threads(0);
+    Sig::invoke(Kernel, Slots + LaunchSlots, [&](auto Body) {
+      for (std::uint64_t I = gpu::threadIndex<1>().x; I < Extent; I += Stride)
+        Body(ThreadIndex{I, 0, 0, 1, 1});
+    });
+  } else {
+    // Threads past the logical extent run no kernel body, but still reach
+    // the parameters' finish(): block-wide reductions need every thread.
+    const ThreadIndex Thread = gpu::threadIndex<Dims>();
+    const bool Active = insideExtent<Dims>(Thread, Slots);
+    Sig::invoke(Kernel, Slots + LaunchSlots, [&](auto Body) {
+      if (Active)
+        Body(Thread);
+    });
+  }
 #else
   // The host device calls an entry once: it runs the logical threads itself.
   runOnHost(Kernel, Slots);

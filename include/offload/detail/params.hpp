@@ -41,7 +41,7 @@ namespace offload::detail {
 
 /// Version of the argument layout and registration ABI shared by this
 /// header, the plugin and the runtime.
-inline constexpr unsigned AbiVersion = 5;
+inline constexpr unsigned AbiVersion = 6;
 
 /// Slots 0, 1, 2 hold the launch's logical extent; the parameters follow.
 inline constexpr unsigned LaunchSlots = 3;
@@ -196,6 +196,8 @@ struct NoState {};
 struct ParamDefaults {
   using State = NoState;
   static constexpr unsigned Dims = 0; // asks for no launch geometry
+  /// Whether its strategy sets how many threads run (GridStride1D).
+  static constexpr bool ChoosesThreads = false;
   static void start(const std::uint64_t *) {}
   template <unsigned Position>
   static void finish(const std::uint64_t *, NoState &) {}
@@ -224,6 +226,7 @@ template <class T, class S> struct Param<Region<T, S>> : ParamDefaults {
   static constexpr ParamInfo Info{ParamKind::Region, MapKind::ToFrom,
                                   2 + StrategySlots<S>};
   static constexpr unsigned Dims = S::dims;
+  static constexpr bool ChoosesThreads = std::is_same_v<S, GridStride1D>;
   static Extent extent(const Region<T, S> &R) { return R.extent(); }
   static void put(const Region<T, S> &R, SlotWriter &W) {
     W.map(R.data(), R.size() * sizeof(T), MapKind::ToFrom);
@@ -244,6 +247,7 @@ template <class S> struct Param<Range<S>> : ParamDefaults {
   static constexpr ParamInfo Info{ParamKind::Range, MapKind::Literal,
                                   1 + StrategySlots<S>};
   static constexpr unsigned Dims = S::dims;
+  static constexpr bool ChoosesThreads = std::is_same_v<S, GridStride1D>;
   static Extent extent(const Range<S> &R) { return R.extent(); }
   static void put(const Range<S> &R, SlotWriter &W) {
     W.literal(R.size());
@@ -506,29 +510,41 @@ template <class R, class... P> struct Signature<R (*)(P...)> {
     return Found;
   }();
 
-  /// Runs the kernel for one thread of the launch: rebuilds each parameter
-  /// from its slots and calls the kernel if the thread is one of the
-  /// launch's logical threads (Active), then lets each parameter finish.
-  /// A GPU runs whole blocks, so its entries call this for the threads past
-  /// the logical extent too, with Active false: they skip the kernel body,
-  /// but still finish with their untouched state (a reduction's identity),
-  /// since a reduction's finish() waits for every thread of the block.
-  template <class Fn>
-  static void invoke(Fn Kernel, const std::uint64_t *Slots,
-                     const ThreadIndex &Thread, bool Active = true) {
-    invokeImpl(Kernel, Slots, Thread, Active, std::index_sequence_for<P...>{});
+  /// Whether a GPU may run a launch in fewer blocks than it has, each block
+  /// taking the place of several in turn (deviceEntry): 1-D kernels whose
+  /// blocks combine reductions, without team memory, whose strategies do
+  /// not already set the thread count (a GridStride1D kernel would only
+  /// gain a loop and registers: Stream_DOT's 28 became 36). Each block then
+  /// combines its partials once, and the launch's last block waits for
+  /// fewer of them.
+  static constexpr bool FoldsBlocks = Dims <= 1 && !HasTeamMemory &&
+                                      (Param<P>::CombinesBlocks || ...) &&
+                                      !(Param<P>::ChoosesThreads || ...);
+
+  /// Runs the kernel for one hardware thread: rebuilds each parameter from
+  /// its slots and calls the kernel for each logical thread that Each
+  /// visits, then lets each parameter finish. Each(Body) calls Body(Thread)
+  /// for every logical thread the hardware thread plays; the state of the
+  /// parameters (a reduction's partial) carries from one to the next.
+  /// A GPU runs whole blocks, so threads past the logical extent visit
+  /// none, but still finish with their untouched state (a reduction's
+  /// identity), since a reduction's finish() waits for every thread of the
+  /// block.
+  template <class Fn, class EachThread>
+  static void invoke(Fn Kernel, const std::uint64_t *Slots, EachThread Each) {
+    invokeImpl(Kernel, Slots, Each, std::index_sequence_for<P...>{});
   }
 
 private:
-  template <class Fn, std::size_t... I>
-  static void invokeImpl(Fn Kernel, const std::uint64_t *Slots,
-                         const ThreadIndex &Thread, bool Active,
+  template <class Fn, class EachThread, std::size_t... I>
+  static void invokeImpl(Fn Kernel, const std::uint64_t *Slots, EachThread Each,
                          std::index_sequence<I...>) {
     std::tuple<typename Param<P>::State...> States;
-    if (Active)
+    Each([&](const ThreadIndex &Thread) {
       Kernel(rebuildParam<P, Offsets[I]>(
           Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
           std::get<I>(States))...);
+    });
     (Param<P>::template finish<Offsets[I]>(
          Slots + std::integral_constant<unsigned, Offsets[I]>::value,
          std::get<I>(States)),
@@ -597,10 +613,11 @@ template <class Fn> void runOnHost(Fn Kernel, const std::uint64_t *Slots) {
     } C{Kernel, Slots, X, Y, BX, BY, {}};
     auto Thread = [](void *P, std::uint32_t Rank) {
       const Context &C = *static_cast<const Context *>(P);
-      Sig::invoke(C.Kernel, C.Slots + LaunchSlots,
-                  ThreadIndex{C.First[0] + Rank % C.BX,
-                              C.First[1] + Rank / C.BX % C.BY,
-                              C.First[2] + Rank / (C.BX * C.BY), C.X, C.Y});
+      Sig::invoke(C.Kernel, C.Slots + LaunchSlots, [&](auto Body) {
+        Body(ThreadIndex{C.First[0] + Rank % C.BX,
+                         C.First[1] + Rank / C.BX % C.BY,
+                         C.First[2] + Rank / (C.BX * C.BY), C.X, C.Y});
+      });
     };
     for (std::uint64_t K = 0; K < Z; K += BZ)
       for (std::uint64_t J = 0; J < Y; J += BY)
@@ -614,7 +631,9 @@ template <class Fn> void runOnHost(Fn Kernel, const std::uint64_t *Slots) {
   for (std::uint64_t K = 0; K < Z; ++K)
     for (std::uint64_t J = 0; J < Y; ++J)
       for (std::uint64_t I = 0; I < X; ++I)
-        Sig::invoke(Kernel, Slots + LaunchSlots, ThreadIndex{I, J, K, X, Y});
+        Sig::invoke(Kernel, Slots + LaunchSlots, [&](auto Body) {
+          Body(ThreadIndex{I, J, K, X, Y});
+        });
 }
 
 } // namespace offload::detail

@@ -23,6 +23,9 @@ struct LaunchRequest {
   void **Ptrs;
   std::int64_t *Sizes;
   std::int64_t *Types;
+  /// The kernel may run in fewer blocks than its extent has
+  /// (Signature::FoldsBlocks).
+  bool FoldsBlocks = false;
 };
 
 /// Maps the data, runs the kernel and maps the data back. On failure it

@@ -53,8 +53,10 @@ void sum2D(Range<Grid2D> R, std::uint64_t Cols, std::span<const double> X,
     Total += X[P.row * Cols + P.col];
 }
 
-const std::uint64_t Sizes[] = {0,   1,   2,    33,     255,
-                               256, 257, 1000, 100003, 1 << 20};
+// Up to 4,000,037: a GPU runs launches of more blocks than one wave holds
+// in fewer blocks, each taking the place of several (the last partly).
+const std::uint64_t Sizes[] = {0,   1,    2,      33,      255,    256,
+                               257, 1000, 100003, 1 << 20, 4000037};
 
 std::vector<long> integers(std::uint64_t N) {
   std::vector<long> V(N);

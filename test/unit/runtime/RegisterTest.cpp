@@ -56,7 +56,7 @@ TEST(Register, RejectsAnotherAbiVersion) {
   ASSERT_TRUE(bool(E));
   EXPECT_THAT(llvm::toString(std::move(E)),
               HasSubstr("old.cpp was compiled by a cxx-offload plugin with ABI "
-                        "version 103, but this runtime has version 5"));
+                        "version 104, but this runtime has version 6"));
   EXPECT_EQ(Registry::get().size(), Before);
 }
 
