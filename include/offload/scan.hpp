@@ -45,14 +45,16 @@ namespace offload {
 
 namespace detail::scan {
 
-/// A block of Threads scans a tile of PerThread elements per thread, as
-/// many as a block's 48 KiB of static shared memory holds for 8-byte
-/// values (long tiles: fewer look-backs and more bytes in flight per block;
-/// 16 rather than 8 took 16 Mi doubles from 104 to 93 us on the H200, and
-/// 32 for 4-byte values did not unroll and was slower).
+/// A block of Threads scans a tile of PerThread elements per thread: 32 KiB
+/// of 4- or 8-byte values, 32 KiB of 16-byte ones (long tiles: fewer
+/// look-backs and more bytes in flight per block; on the H200, 16 rather
+/// than 8 took 16 Mi doubles from 104 to 93 us, and 32 rather than 16 took
+/// 16 Mi ints from 61 to 54 us).
 template <class T> struct Shape {
   static constexpr std::uint32_t Threads = 256,
-                                 PerThread = sizeof(T) <= 8 ? 16 : 8,
+                                 PerThread = sizeof(T) <= 4   ? 32
+                                             : sizeof(T) <= 8 ? 16
+                                                              : 8,
                                  TileItems = Threads * PerThread;
   /// The tile holds one unused slot after every PerThread elements, so
   /// that the rows thread r reads (elements r * PerThread ...) start in

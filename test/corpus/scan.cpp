@@ -3,12 +3,12 @@
 // function object, an exclusive scan from a start value in a block of 96
 // threads, which is not a whole number of warps, and a block reduce()),
 // device-wide inclusive and exclusive scans of ints, floats, doubles and
-// 64-bit integers at sizes around a tile (4096 elements, 2048 of 16 bytes)
-// and odd ones, one in place and one on preloaded data, one-pass copy_if
-// and copy_index_if, a non-commutative operation (composition of
-// affine maps, whose order matters), and Segments: a stream compaction
-// from an exclusive scan of 0/1 flags and a run-length decode. Values are
-// integers or exact binary fractions: 0 ulp.
+// 64-bit integers at sizes around a tile (8192 4-byte elements, 4096 of 8
+// bytes, 2048 of 16 bytes) and odd ones, one in place and one on preloaded
+// data, one-pass copy_if and copy_index_if, a non-commutative operation
+// (composition of affine maps, whose order matters), and Segments: a stream
+// compaction from an exclusive scan of 0/1 flags and a run-length decode.
+// Values are integers or exact binary fractions: 0 ulp.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
@@ -134,8 +134,8 @@ int main() {
                    offsets96, sizes, offload::team_memory, offsets);
   corpus::printSampled("scan_block_96", 0, offsets);
 
-  for (std::size_t size :
-       {1u, 100u, 2047u, 2048u, 2049u, 4095u, 4096u, 4097u, 10000u, 70001u}) {
+  for (std::size_t size : {1u, 100u, 2047u, 2048u, 2049u, 4095u, 4096u, 4097u,
+                           8191u, 8192u, 8193u, 10000u, 70001u}) {
     const std::string tag = std::to_string(size);
     std::vector<int> vi = values<int>(size, 41, 1), oi(size);
     offload::inclusive_scan(vi, oi);

@@ -78,8 +78,14 @@ template <class T> std::vector<T> sample(std::size_t N) {
 }
 
 TEST(Scan, DeviceWideScansMatchTheStandardLibrary) {
-  for (std::size_t N :
-       {0u, 1u, 255u, 2048u, 2049u, 4095u, 4096u, 4097u, 6143u, 100003u}) {
+  for (std::size_t N : {0u, 1u, 255u, 2048u, 2049u, 4095u, 4096u, 4097u, 6143u,
+                        8191u, 8192u, 8193u, 100003u}) {
+    const std::vector<int> I32 = sample<int>(N);
+    std::vector<int> O32(N), Expected32(N);
+    offload::exclusive_scan(I32, O32, 3);
+    std::exclusive_scan(I32.begin(), I32.end(), Expected32.begin(), 3);
+    EXPECT_EQ(O32, Expected32) << N;
+
     const std::vector<long long> X = sample<long long>(N);
     std::vector<long long> Y(N), Expected(N);
     offload::inclusive_scan(X, Y);
