@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""Mutation fuzzer of the cxx-offload plugin.
+
+Usage: fuzz.py --build BUILD [--count N] [--seed S] [--jobs J] [--out DIR]
+               [--seeds GLOB ...] [--steps K] [--keep-going]
+
+Each mutant is a seed source (the lit inputs, the differential corpus, the
+examples) after K mutations (mutate.py). It is compiled twice, with the
+plugin (for the host device) and without it (the header's serial
+fallback), and each build is classified:
+  ok       it built;
+  error    it failed with a clang-style diagnostic (`file:line:col: error:`,
+           `clang++: error:`, `offload: error:`);
+  unclear  it failed without one, or let raw ld.lld or ptxas output out;
+  crash    the compiler died on a signal or printed a stack dump;
+  hang     it ran past the compile timeout.
+Findings: a crash or hang of the plugin build (a crash of both builds is
+clang's own and is counted apart), an unclear error of the plugin build, a
+plugin build that succeeds where the plain one fails, and, where both built
+and the mutant has a main(), runs whose exit status or output differ (the
+plugin build on the host device; the corpus's ulp bounds where the output is
+in its format). Prints the counts, writes every finding's source and logs
+under DIR/findings, and exits 1 if there was any.
+
+A smoke run is part of the tests (test/CMakeLists.txt); test/fuzz/RESULTS.md
+records the long runs and their command.
+"""
+import argparse
+import collections
+import concurrent.futures
+import glob
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mutate  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
+DEFAULT_SEEDS = ["test/lit/**/*.cpp", "test/corpus/*.cpp", "examples/*.cpp"]
+CLEAR_ERROR = re.compile(r"^(?:.+?:\d+:\d+: (?:fatal )?error: |"
+                         r"clang(?:\+\+)?(?:-\d+)?: error: |offload: error: )",
+                         re.M)
+RAW_TOOL = re.compile(r"^(?:ld\.lld|ptxas|nvlink|lld|fatbinary)\b", re.M)
+CRASH = re.compile(r"PLEASE submit a bug report|Stack dump:|"
+                   r"UNREACHABLE executed|Assertion .* failed")
+COMPILE_TIMEOUT, RUN_TIMEOUT = 300, 30
+
+
+def run(cmd, timeout, env=None):
+    """(status, stdout, stderr); status is None after a timeout."""
+    try:
+        p = subprocess.run(cmd, capture_output=True, timeout=timeout, env=env,
+                           errors="replace")
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode(errors="replace") if e.stdout else ""
+        return None, out, "timeout"
+
+
+def classify_build(status, stderr):
+    if status is None:
+        return "hang"
+    if status < 0 or CRASH.search(stderr):
+        return "crash"
+    if status == 0:
+        return "unclear" if RAW_TOOL.search(stderr) else "ok"
+    if RAW_TOOL.search(stderr) or not CLEAR_ERROR.search(stderr):
+        return "unclear"
+    return "error"
+
+
+def same_output(a, b, compare):
+    if a == b:
+        return True
+    with tempfile.TemporaryDirectory() as d:
+        pa, pb = os.path.join(d, "a"), os.path.join(d, "b")
+        open(pa, "w").write(a)
+        open(pb, "w").write(b)
+        status, _, _ = run([sys.executable, compare, pa, pb], 60)
+        return status == 0
+
+
+class Fuzzer:
+    def __init__(self, args):
+        self.args = args
+        build = os.path.abspath(args.build)
+        self.plugin = os.path.join(build, "lib", "CxxOffloadPlugin.so")
+        self.lib = os.path.join(build, "lib")
+        self.llvm_lib = args.llvm_lib
+        self.compare = os.path.join(ROOT, "test", "corpus", "compare.py")
+
+    def compile(self, source, exe, with_plugin, seed_dir):
+        cmd = [self.args.cxx, "-std=c++20", "-O1", "-w",
+               "-I" + os.path.join(ROOT, "include"), "-I" + seed_dir,
+               "-I" + os.path.join(ROOT, "test", "lit", "Inputs"),
+               "-I" + os.path.join(ROOT, "test", "corpus")]
+        if with_plugin:
+            cmd += ["-fplugin=" + self.plugin,
+                    "-fplugin-arg-offload-targets=host"]
+        cmd += [source, "-o", exe, "-L" + self.lib, "-Wl,-rpath," + self.lib,
+                "-lcxxoffload-rt", "-L" + self.llvm_lib,
+                "-Wl,-rpath," + self.llvm_lib, "-lLLVMOffload", "-lpthread"]
+        return run(cmd, COMPILE_TIMEOUT)
+
+    def one(self, index, seed_path, text, applied):
+        work = tempfile.mkdtemp(prefix="m%05d-" % index, dir=self.args.work)
+        # The mutant keeps its seed's name: sources name themselves in
+        # diagnostics and some kernels print __FILE__.
+        source = os.path.join(work, os.path.basename(seed_path))
+        open(source, "w").write(text)
+        seed_dir = os.path.dirname(seed_path)
+        results = {}
+        for kind, with_plugin in (("plugin", True), ("plain", False)):
+            status, _, stderr = self.compile(
+                source, os.path.join(work, kind), with_plugin, seed_dir)
+            results[kind] = (classify_build(status, stderr), stderr)
+        plugin, plain = results["plugin"][0], results["plain"][0]
+        finding = None
+        if plugin in ("crash", "hang"):
+            finding = "clang-" + plugin if plain == plugin else plugin
+        elif plugin == "unclear" and plain != "unclear":
+            finding = "unclear"
+        elif plugin == "ok" and plain != "ok":
+            finding = "accepts-invalid"
+        runs = None
+        if plugin == "ok" and plain == "ok" and re.search(r"\bmain\s*\(", text):
+            env = dict(os.environ, OFFLOAD_DEVICE="host", OFFLOAD_INFO="0")
+            a = run([os.path.join(work, "plugin")], RUN_TIMEOUT, env)
+            b = run([os.path.join(work, "plain")], RUN_TIMEOUT, env)
+            runs = [a[0], b[0]]
+            both_hang = a[0] is None and b[0] is None
+            if not both_hang and (a[0] != b[0] or
+                                  not same_output(a[1], b[1], self.compare)):
+                finding = "output-differs"
+                results["run"] = ("", "plugin build: status %s\n%s\n%s\n"
+                                  "plain build: status %s\n%s\n%s" %
+                                  (a[0], a[1], a[2], b[0], b[1], b[2]))
+        record = {"index": index, "seed": os.path.relpath(seed_path, ROOT),
+                  "mutations": applied, "plugin": plugin, "plain": plain,
+                  "runs": runs, "finding": finding}
+        if finding and not finding.startswith("clang-"):
+            keep = os.path.join(self.args.out, "findings", "%05d-%s" %
+                                (index, finding))
+            os.makedirs(keep, exist_ok=True)
+            shutil.copy(source, keep)
+            for kind, (_, log) in results.items():
+                open(os.path.join(keep, kind + ".log"), "w").write(log)
+        shutil.rmtree(work, ignore_errors=True)
+        return record
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--build", required=True, help="the project's build folder")
+    p.add_argument("--cxx", default="clang++-22")
+    p.add_argument("--llvm-lib", default="/usr/lib/llvm-22/lib")
+    p.add_argument("--count", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--steps", type=int, default=0,
+                   help="mutations per mutant (0: 1 to 3 at random)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--out", default="fuzz-out")
+    p.add_argument("--seeds", nargs="*", default=DEFAULT_SEEDS,
+                   help="globs relative to the project root")
+    args = p.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    args.work = tempfile.mkdtemp(prefix="work-", dir=args.out)
+    seeds = sorted({os.path.join(ROOT, f) for g in args.seeds
+                    for f in glob.glob(os.path.join(ROOT, g), recursive=True)})
+    if not seeds:
+        sys.exit("fuzz.py: no seed matches %s" % args.seeds)
+    rng = random.Random(args.seed)
+    texts = {s: open(s, errors="replace").read() for s in seeds}
+    jobs = []
+    for index in range(args.count):
+        seed = rng.choice(seeds)
+        steps = args.steps or rng.randint(1, 3)
+        text, applied = mutate.mutate(texts[seed], rng, steps)
+        jobs.append((index, seed, text, applied))
+
+    fuzzer = Fuzzer(args)
+    counts = collections.Counter()
+    findings = []
+    with open(os.path.join(args.out, "mutants.jsonl"), "w") as log, \
+            concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for record in pool.map(lambda j: fuzzer.one(*j), jobs):
+            log.write(json.dumps(record) + "\n")
+            log.flush()
+            counts["plugin " + record["plugin"]] += 1
+            counts["plain " + record["plain"]] += 1
+            if record["runs"] is not None:
+                counts["ran"] += 1
+            if record["finding"]:
+                counts["finding " + record["finding"]] += 1
+                if not record["finding"].startswith("clang-"):
+                    findings.append(record)
+    shutil.rmtree(args.work, ignore_errors=True)
+    print("fuzz: %d mutants of %d seeds (seed %d)" %
+          (args.count, len(seeds), args.seed))
+    for key in sorted(counts):
+        print("  %-26s %d" % (key, counts[key]))
+    for f in findings:
+        print("FINDING %s: mutant %d of %s (%s); kept in %s/findings" %
+              (f["finding"], f["index"], f["seed"], ", ".join(f["mutations"]),
+               args.out))
+    print("fuzz: %d findings" % len(findings))
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
