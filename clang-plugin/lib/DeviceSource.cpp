@@ -9,6 +9,7 @@
 
 #include <offload/detail/params.hpp>
 
+#include <set>
 #include <vector>
 
 using namespace llvm;
@@ -20,6 +21,40 @@ std::string deviceSourceHead(StringRef Source) {
                 "metadata v") +
           Twine(MetadataVersion) + ".\n#include \"" + Source + "\"\n")
       .str();
+}
+
+/// Text between #pragma push_macro and pop_macro of every identifier it
+/// uses, each #undef'ed: a macro the source defines after its last use
+/// (`#define double float` at its end) must not respell the kernels the
+/// host pass instantiated, nor the attributes and pragmas of the entries.
+static std::string withoutMacros(StringRef Body) {
+  // The identifiers of every target's OFFLOAD_ENTRY_ATTRIBUTES expansion.
+  std::set<std::string> Names = {"clang", "device_kernel", "__attribute__",
+                                 "visibility", "default"};
+  bool InString = false;
+  for (size_t I = 0; I < Body.size(); ++I) {
+    const char C = Body[I];
+    if (C == '"')
+      InString = !InString;
+    if (InString || !(isAlpha(C) || C == '_'))
+      continue;
+    size_t E = I;
+    while (E < Body.size() && (isAlnum(Body[E]) || Body[E] == '_'))
+      ++E;
+    const StringRef Name = Body.slice(I, E);
+    // The header's own macros, which the entries use on purpose, and the
+    // one identifier #undef rejects.
+    if (!Name.starts_with("OFFLOAD_") && Name != "defined")
+      Names.insert(Name.str());
+    I = E - 1;
+  }
+  std::string Text;
+  for (const std::string &N : Names)
+    Text += "#pragma push_macro(\"" + N + "\")\n#undef " + N + "\n";
+  Text += Body;
+  for (const std::string &N : Names)
+    Text += "#pragma pop_macro(\"" + N + "\")\n";
+  return Text;
 }
 
 std::string deviceEntries(const Metadata &M) {
@@ -78,7 +113,7 @@ std::string deviceEntries(const Metadata &M) {
         "gnu::visibility(\"protected\")]] unsigned long long "
         "__omp_rtl_device_environment[6];\n}\n"
      << "#pragma omp end declare target\n";
-  return Text;
+  return withoutMacros(Text);
 }
 
 std::string deviceSource(const Metadata &M) {

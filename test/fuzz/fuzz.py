@@ -10,16 +10,17 @@ plugin (for the host device) and without it (the header's serial
 fallback), and each build is classified:
   ok       it built;
   error    it failed with a clang-style diagnostic (`file:line:col: error:`,
-           `clang++: error:`, `offload: error:`);
+           `error:`, `clang++: error:`, `offload: error:`);
   unclear  it failed without one, or let raw ld.lld or ptxas output out;
+  internal the plugin reported an internal error of its own;
   crash    the compiler died on a signal or printed a stack dump;
   hang     it ran past the compile timeout.
 Findings: a crash or hang of the plugin build (a crash of both builds is
-clang's own and is counted apart), an unclear error of the plugin build, a
-plugin build that succeeds where the plain one fails, and, where both built
-and the mutant has a main(), runs whose exit status or output differ (the
-plugin build on the host device; the corpus's ulp bounds where the output is
-in its format). Prints the counts, writes every finding's source and logs
+clang's own and is counted apart), an unclear or internal error of the
+plugin build, a plugin build that succeeds where the plain one fails, and,
+where both built and the mutant has a main(), runs whose exit status or
+output differ (the plugin build on the host device; the corpus's ulp bounds
+where the output is in its format). Prints the counts, writes every finding's source and logs
 under DIR/findings, and exits 1 if there was any.
 
 A smoke run is part of the tests (test/CMakeLists.txt); test/fuzz/RESULTS.md
@@ -44,7 +45,7 @@ import mutate  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
 DEFAULT_SEEDS = ["test/lit/**/*.cpp", "test/corpus/*.cpp", "examples/*.cpp"]
-CLEAR_ERROR = re.compile(r"^(?:.+?:\d+:\d+: (?:fatal )?error: |"
+CLEAR_ERROR = re.compile(r"^(?:.+?:\d+:\d+: (?:fatal )?error: |error: |"
                          r"clang(?:\+\+)?(?:-\d+)?: error: |offload: error: )",
                          re.M)
 RAW_TOOL = re.compile(r"^(?:ld\.lld|ptxas|nvlink|lld|fatbinary)\b", re.M)
@@ -69,6 +70,8 @@ def classify_build(status, stderr):
         return "hang"
     if status < 0 or CRASH.search(stderr):
         return "crash"
+    if "cxx-offload internal error" in stderr:
+        return "internal"
     if status == 0:
         return "unclear" if RAW_TOOL.search(stderr) else "ok"
     if RAW_TOOL.search(stderr) or not CLEAR_ERROR.search(stderr):
@@ -125,8 +128,8 @@ class Fuzzer:
         finding = None
         if plugin in ("crash", "hang"):
             finding = "clang-" + plugin if plain == plugin else plugin
-        elif plugin == "unclear" and plain != "unclear":
-            finding = "unclear"
+        elif plugin in ("unclear", "internal") and plain != plugin:
+            finding = plugin
         elif plugin == "ok" and plain != "ok":
             finding = "accepts-invalid"
         runs = None

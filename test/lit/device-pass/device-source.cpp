@@ -3,7 +3,9 @@
 // slot per argument word (data pointers restrict: what a kernel writes
 // reaches no other parameter), then a declare-target table that makes OpenMP
 // device mode emit the entries, and the device environment libomptarget
-// writes into every image it loads.
+// writes into every image it loads; every identifier of the entries is
+// #undef'ed around them (pushed and popped), so that no macro of the source
+// respells them.
 // RUN: %offload_host -fsyntax-only -fplugin-arg-offload-dump=device-source %s | FileCheck %s
 #include <offload/offload.hpp>
 #include <vector>
@@ -20,6 +22,10 @@ void run(std::vector<float> &f, std::vector<double> &d) {
 
 // CHECK:      // cxx-offload device translation unit, from kernel metadata v3.
 // CHECK-NEXT: #include "{{.*}}device-source.cpp"
+// CHECK-NEXT: #pragma push_macro("Pair")
+// CHECK-NEXT: #undef Pair
+// CHECK:      #pragma push_macro("weak")
+// CHECK-NEXT: #undef weak
 // CHECK-NEXT: // kernel fill<{{double|float}}>
 // CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E1:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3, void *__restrict s4, std::uint64_t s5) {
 // CHECK-NEXT:   const std::uint64_t Slots[] = {s0, s1, s2, s3, reinterpret_cast<std::uint64_t>(s4), s5};
@@ -33,3 +39,6 @@ void run(std::vector<float> &f, std::vector<double> &d) {
 // CHECK-NEXT: {{\[\[}}gnu::used, gnu::retain, gnu::weak, gnu::visibility("protected")]] unsigned long long __omp_rtl_device_environment[6];
 // CHECK-NEXT: }
 // CHECK-NEXT: #pragma omp end declare target
+// CHECK-NEXT: #pragma pop_macro("Pair")
+// CHECK:      #pragma pop_macro("weak")
+// CHECK-NOT:  #
