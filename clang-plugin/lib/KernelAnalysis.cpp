@@ -234,7 +234,9 @@ static DeclContextLookupResult callOperators(const CXXRecordDecl *RD,
 }
 
 /// The callClosure<C, P...> that offload() runs for the closure object E
-/// of class RD, after checking the class; null after a diagnostic.
+/// of class RD, after checking the class, and its call operator in Op. Both
+/// null after a diagnostic; only the result null if offload() did not
+/// instantiate callClosure.
 const FunctionDecl *Analysis::resolveClosure(const Expr *E,
                                              const CXXRecordDecl *RD,
                                              const CXXMethodDecl *&Op) {
@@ -250,6 +252,7 @@ const FunctionDecl *Analysis::resolveClosure(const Expr *E,
     if (!M || Op || !M->getReturnType()->isVoidType() || M->isVariadic()) {
       Diags.report(E->getExprLoc(), Diag::ClosureNoCallOperator)
           << Type << E->getSourceRange();
+      Op = nullptr;
       return nullptr;
     }
     Op = M;
@@ -259,8 +262,10 @@ const FunctionDecl *Analysis::resolveClosure(const Expr *E,
         << Type << E->getSourceRange();
     return nullptr;
   }
-  if (!checkClosureState(E, RD, Ctx, Diags))
+  if (!checkClosureState(E, RD, Ctx, Diags)) {
+    Op = nullptr;
     return nullptr;
+  }
   // offload() runs the class that declares the call operator (a base's
   // operator() takes the object as that base).
   QualType Runs = Ctx.getCanonicalTagType(Op->getParent());
@@ -274,10 +279,8 @@ const FunctionDecl *Analysis::resolveClosure(const Expr *E,
           Args->get(0).getKind() == TemplateArgument::Type &&
           Ctx.hasSameType(Args->get(0).getAsType(), Runs))
         return Spec;
-  Diags.report(E->getExprLoc(), Diag::Internal)
-      << "offload::detail::callClosure was not instantiated for this kernel "
-         "(is <offload/offload.hpp> the header of this plugin's "
-         "installation?)";
+  // offload() stops before instantiating it when an argument does not
+  // convert: analyze() then checks the arguments against Op.
   return nullptr;
 }
 
@@ -376,6 +379,29 @@ void Analysis::run(const MatchFinder::MatchResult &Result) {
   const FunctionDecl *K = Closure
                               ? resolveClosure(KernelExpr, Closure, CallOperator)
                               : resolveKernel(KernelExpr);
+  if (!K && CallOperator) {
+    // No callClosure: offload() stopped before it, most often at an
+    // argument that does not convert. Checking the arguments against the
+    // call operator says which (Signature is not instantiated for it
+    // either, so each parameter is a Region or a value by its type).
+    KernelLayout OpLayout;
+    OpLayout.Dims = 1;
+    for (const ParmVarDecl *P : CallOperator->parameters()) {
+      const auto *RD = P->getType().getNonReferenceType()->getAsCXXRecordDecl();
+      const bool IsRegion =
+          RD && RD->getQualifiedNameAsString() == "offload::Region";
+      OpLayout.Params.push_back(
+          {IsRegion ? detail::ParamKind::Region : detail::ParamKind::Value,
+           detail::MapKind::None, 0});
+    }
+    if (checkArguments(Call, KernelArg + 1, CallOperator, OpLayout,
+                       ExplicitLaunch, S, Diags))
+      Diags.report(KernelExpr->getExprLoc(), Diag::Internal)
+          << "offload::detail::callClosure was not instantiated for this "
+             "kernel (is <offload/offload.hpp> the header of this plugin's "
+             "installation?)";
+    return;
+  }
   if (!K || !checkKernelDecl(K, KernelExpr->getExprLoc(), Diags))
     return;
   std::optional<KernelLayout> Layout = layoutOf(K, Call->getExprLoc());

@@ -72,4 +72,14 @@ void run(std::vector<double> &v, std::vector<int> &w) {
   }, v);
 }
 
+// A closure's argument that does not convert stops offload() before its
+// closure path: the same error as for a function kernel (an internal error
+// before; found by test/fuzz).
+void constData(const std::vector<double> &v) {
+  offload::offload([](offload::Region<double> r) { // expected-note {{parameter 'r' declared here}}
+    for (auto [i, x] : r)
+      x += 1.0;
+  }, v); // expected-error {{kernel parameter 'r' is a mutable offload::Region, but the argument of type 'const std::vector<double>' is const}}
+}
+
 // FIXIT: fix-it:"{{.*}}closures.cpp":{45:21-45:22}:"="
