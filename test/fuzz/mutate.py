@@ -89,6 +89,15 @@ def matching(text, pattern):
             if not any(s <= m.start() < e for s, e in skipped)]
 
 
+def replace_match(text, rng, pattern, choices):
+    """One match of pattern, replaced by one of choices."""
+    places = matching(text, pattern)
+    if not places:
+        return None
+    s, e = pick(rng, places)
+    return splice(text, s, e, pick(rng, choices))
+
+
 def delete_token(text, rng):
     t = pick(rng, tokens(text))
     return t and splice(text, t[1], t[2], "")
@@ -128,20 +137,14 @@ def toggle_const(text, rng):
 
 
 def replace_type(text, rng):
-    places = matching(text, r"\b(?:double|float|int|long|unsigned|bool|char|"
-                      r"std::u?int(?:8|16|32|64)_t|std::size_t)\b")
-    if not places:
-        return None
-    s, e = pick(rng, places)
-    return splice(text, s, e, pick(rng, TYPES))
+    return replace_match(text, rng,
+                         r"\b(?:double|float|int|long|unsigned|bool|char|"
+                         r"std::u?int(?:8|16|32|64)_t|std::size_t)\b", TYPES)
 
 
 def replace_strategy(text, rng):
-    places = matching(text, r"\b(?:" + "|".join(STRATEGIES) + r")\b")
-    if not places:
-        return None
-    s, e = pick(rng, places)
-    return splice(text, s, e, pick(rng, STRATEGIES))
+    return replace_match(text, rng, r"\b(?:" + "|".join(STRATEGIES) + r")\b",
+                         STRATEGIES)
 
 
 def replace_parameter(text, rng):
@@ -156,11 +159,8 @@ def replace_parameter(text, rng):
 
 
 def replace_capture(text, rng):
-    places = matching(text, r"\[[^\[\]\n]*\](?=\s*(?:\(|\{|mutable|<))")
-    if not places:
-        return None
-    s, e = pick(rng, places)
-    return splice(text, s, e, pick(rng, CAPTURES))
+    return replace_match(text, rng,
+                         r"\[[^\[\]\n]*\](?=\s*(?:\(|\{|mutable|<))", CAPTURES)
 
 
 def call_arguments(text, rng):
