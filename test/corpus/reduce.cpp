@@ -1,10 +1,11 @@
 // Every reduction (Sum, Min, Max, MinLoc, MaxLoc) on every value type it
 // takes (int, unsigned, long long, unsigned long long, float, double), over
-// odd sizes, and a Sum over a grid-stride Range. The values make every
-// result independent of the order of combination: integers wrap (unsigned)
-// or stay in range, and floating values are multiples of 1/4 or 1/8 whose
-// sums are exact. So all results are exact: 0 ulp. MinLoc/MaxLoc inputs
-// repeat their extremes, so the smallest index must win.
+// odd sizes up to 300,007 (folded blocks on a GPU), and a Sum over a
+// grid-stride Range. The values make every result independent of the order
+// of combination: integers wrap (unsigned) or stay in range, and floating
+// values are multiples of 1/4 or 1/8 whose sums are exact. So all results are
+// exact: 0 ulp. MinLoc/MaxLoc inputs repeat their extremes, so the smallest
+// index must win.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
@@ -70,7 +71,8 @@ template <class T> T valueOf(std::uint64_t I) {
 template <class T> void runType() {
   using L = std::numeric_limits<T>;
   const std::string S = "_" + corpus::suffix<T>();
-  for (std::uint64_t N : {1u, 777u, 4097u}) {
+  // 300007 threads: more blocks than an H200 wave, which folds them.
+  for (std::uint64_t N : {1u, 777u, 4097u, 300007u}) {
     const std::string Size = ".n" + std::to_string(N);
     std::vector<T> X(N);
     for (std::uint64_t I = 0; I < N; ++I)
