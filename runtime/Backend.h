@@ -20,7 +20,10 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include "Watchdog.h"
+
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,6 +47,7 @@ struct LoadedKernel {
   void *Handle = nullptr;
   llvm::StringRef Image;
   const char *Symbol = nullptr;
+  const char *Name = nullptr; // for messages: "saxpy"
 };
 
 /// What a device says about a compiled kernel; -1 where it cannot say.
@@ -67,17 +71,24 @@ public:
     return findKernelImpl(Program, Symbol);
   }
   /// Queues a launch; Slots are the entry's argument words (after the
-  /// implicit dyn_ptr, which the backend adds).
+  /// implicit dyn_ptr, which the backend adds); TeamBytes of dynamic shared
+  /// memory per block hold its launch-time tiles.
   llvm::Error launch(const LoadedKernel &K, const std::uint32_t Blocks[3],
                      const std::uint32_t Block[3],
-                     llvm::ArrayRef<std::uint64_t> Slots) {
-    return launchImpl(K, Blocks, Block, Slots);
+                     llvm::ArrayRef<std::uint64_t> Slots,
+                     std::uint32_t TeamBytes = 0) {
+    Watch W([&] {
+      return "kernel '" + std::string(K.Name ? K.Name : K.Symbol) + "' on " +
+             describe();
+    });
+    return launchImpl(K, Blocks, Block, Slots, TeamBytes);
   }
   /// Queues a copy between host memory and this device's memory. The host
   /// side must stay valid until a later wait() (pageable memory is read
   /// before the call returns).
   llvm::Error copy(void *Dst, const void *Src, std::size_t Bytes,
                    CopyDirection Direction) {
+    Watch W([&] { return "a copy on " + describe(); });
     return copyImpl(Dst, Src, Bytes, Direction);
   }
   /// Device memory, and page-locked host memory this device copies at full
@@ -89,9 +100,18 @@ public:
   /// Marks the end of the queue; wait() returns once everything queued
   /// before the mark has run, and releases the mark.
   llvm::Expected<void *> record() { return recordImpl(); }
-  llvm::Error wait(void *Mark) { return waitImpl(Mark); }
+  llvm::Error wait(void *Mark) {
+    Watch W([&] { return "the work queued on " + describe(); });
+    return waitImpl(Mark);
+  }
   /// Waits for everything queued so far (by any thread).
-  llvm::Error synchronize() { return synchronizeImpl(); }
+  llvm::Error synchronize() {
+    Watch W([&] { return "the work queued on " + describe(); });
+    return synchronizeImpl();
+  }
+  /// What OFFLOAD_TIMEOUT's message calls this device ("device 0 (cuda),
+  /// ..."), set by its owner.
+  void describeAs(std::function<std::string()> F) { Describe = std::move(F); }
   KernelResources resources(const LoadedKernel &K) { return resourcesImpl(K); }
   /// Vendor libraries (cuBLAS, rocBLAS) queue work outside our queue:
   /// before such a call the calling thread is bound to this device, after
@@ -100,13 +120,17 @@ public:
   llvm::Error endVendorCall() { return endVendorCallImpl(); }
 
 private:
+  std::string describe() const { return Describe ? Describe() : "a device"; }
+  std::function<std::string()> Describe;
+
   virtual llvm::Expected<void *> loadImageImpl(llvm::StringRef Image) = 0;
   virtual llvm::Expected<void *> findKernelImpl(void *Program,
                                                 const char *Symbol) = 0;
   virtual llvm::Error launchImpl(const LoadedKernel &K,
                                  const std::uint32_t Blocks[3],
                                  const std::uint32_t Block[3],
-                                 llvm::ArrayRef<std::uint64_t> Slots) = 0;
+                                 llvm::ArrayRef<std::uint64_t> Slots,
+                                 std::uint32_t TeamBytes) = 0;
   virtual llvm::Error copyImpl(void *Dst, const void *Src, std::size_t Bytes,
                                CopyDirection Direction) = 0;
   virtual llvm::Expected<void *> allocImpl(std::size_t Bytes, bool Host) = 0;

@@ -133,7 +133,9 @@ Expected<ArrayRef<std::unique_ptr<DeviceState>>> devices() {
     std::atexit([] {
       if (Error E = synchronizeAll())
         fatal(std::move(E));
-      for (const std::unique_ptr<DeviceState> &D : *devices())
+      // The Expected outlives the loop (a range over *devices() would not).
+      Expected<ArrayRef<std::unique_ptr<DeviceState>>> All = devices();
+      for (const std::unique_ptr<DeviceState> &D : *All)
         D->releaseCaches();
     });
     return Result;

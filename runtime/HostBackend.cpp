@@ -82,9 +82,10 @@ class HostBackend final : public Backend {
         formatv("the host image has no entry '{0}'", Symbol).str());
   }
 
+  // Launch-time tiles live in the fibers' block (HostTeam), not here.
   Error launchImpl(const LoadedKernel &K, const std::uint32_t[3],
-                   const std::uint32_t[3],
-                   ArrayRef<std::uint64_t> Slots) override {
+                   const std::uint32_t[3], ArrayRef<std::uint64_t> Slots,
+                   std::uint32_t) override {
     if (Slots.size() > MaxHostSlots)
       return createStringError(
           formatv("the kernel takes {0} argument words; the host device "
@@ -106,7 +107,7 @@ class HostBackend final : public Backend {
     if (void *P = std::aligned_alloc(256, (Bytes + 255) & ~std::size_t(255)))
       return P;
     return createStringError(
-        formatv("out of host memory ({0} bytes)", Bytes).str());
+        "the host, whose memory the host device uses, cannot provide it");
   }
 
   Error freeImpl(void *Ptr) override {

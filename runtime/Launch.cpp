@@ -17,13 +17,14 @@
 
 #include <offload/detail/params.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
-#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <dlfcn.h>
+#include <iterator>
 #include <unistd.h>
 
 using namespace llvm;
@@ -32,35 +33,46 @@ namespace offload::rt {
 
 namespace {
 /// The kernel this thread runs on the host device. A kernel that aborts
-/// there (a failed assert()) takes the process with it; the abort handler
-/// first names the kernel.
+/// there (a failed assert()) or crashes (a wild access through unchecked())
+/// takes the process with it; the signal handler first names the kernel.
 struct RunningKernel {
   const char *Name = nullptr;
   int Device = -1;
 };
 thread_local RunningKernel Running;
-struct sigaction PreviousAbortHandler;
+constexpr int FatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+struct sigaction PreviousHandlers[std::size(FatalSignals)];
 
-void onAbort(int Signal) {
+void onFatalSignal(int Signal) {
   if (Running.Name) {
+    const char *How =
+        Signal == SIGABRT  ? "it aborted, its message above says why"
+        : Signal == SIGFPE ? "it crashed (SIGFPE: an integer division "
+                             "by zero, or an overflowing one)"
+                           : "it crashed (a signal: an access outside "
+                             "its data, perhaps through unchecked())";
     char Line[512];
     int N = std::snprintf(Line, sizeof(Line),
                           "offload: error: kernel '%s' failed on device %d "
-                          "(host): it aborted, its message above says why\n",
-                          Running.Name, Running.Device);
+                          "(host): %s\n",
+                          Running.Name, Running.Device, How);
     if (N > 0)
       (void)!write(2, Line, std::min<std::size_t>(N, sizeof(Line) - 1));
   }
-  sigaction(SIGABRT, &PreviousAbortHandler, nullptr);
+  for (std::size_t I = 0; I < std::size(FatalSignals); ++I)
+    if (FatalSignals[I] == Signal)
+      sigaction(Signal, &PreviousHandlers[I], nullptr);
   raise(Signal);
 }
 
-void installAbortHandler() {
+void installSignalHandlers() {
   static const bool Installed = [] {
     struct sigaction Action = {};
-    Action.sa_handler = onAbort;
+    Action.sa_handler = onFatalSignal;
     sigemptyset(&Action.sa_mask);
-    return sigaction(SIGABRT, &Action, &PreviousAbortHandler) == 0;
+    for (std::size_t I = 0; I < std::size(FatalSignals); ++I)
+      sigaction(FatalSignals[I], &Action, &PreviousHandlers[I]);
+    return true;
   }();
   (void)Installed;
 }
@@ -237,10 +249,11 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
     T0 = std::chrono::steady_clock::now();
   const bool OnHost = Info.Kind == DeviceKind::Host;
   if (OnHost) {
-    installAbortHandler();
+    installSignalHandlers();
     Running = {K->Name, Info.Id};
   }
-  Error Launched = D.backend().launch(*Loaded, GridBlocks, Block, Values);
+  Error Launched =
+      D.backend().launch(*Loaded, GridBlocks, Block, Values, R.TeamBytes);
   if (OnHost)
     Running = {};
   if (Launched)

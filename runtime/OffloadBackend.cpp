@@ -86,15 +86,15 @@ private:
   }
 
   Error launchImpl(const LoadedKernel &K, const std::uint32_t Blocks[3],
-                   const std::uint32_t Block[3],
-                   ArrayRef<std::uint64_t> Slots) override {
+                   const std::uint32_t Block[3], ArrayRef<std::uint64_t> Slots,
+                   std::uint32_t TeamBytes) override {
     // The entry's parameters as one buffer: dyn_ptr, then the slots.
     SmallVector<std::uint64_t, 24> Args(Slots.size() + 1);
     std::copy(Slots.begin(), Slots.end(), Args.begin() + 1);
     ol_kernel_launch_size_args_t Size{3,
                                       {Blocks[0], Blocks[1], Blocks[2]},
                                       {Block[0], Block[1], Block[2]},
-                                      0};
+                                      TeamBytes};
     std::lock_guard<std::mutex> L(QueueLock);
     if (Error E = queue())
       return E;

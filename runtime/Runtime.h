@@ -197,6 +197,8 @@ public:
   /// Gives the cached device blocks, scratch and bounce buffers back (at
   /// exit, once the device is idle).
   void releaseCaches();
+  /// "device 0 (cuda)", and the kernels queued since the last wait.
+  std::string describe() const;
 
 private:
   llvm::Expected<LoadedKernel> kernelLocked(const Registry::Kernel &K);

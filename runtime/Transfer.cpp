@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CRC.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -196,7 +197,22 @@ private:
 };
 
 DeviceState::DeviceState(DeviceEntry E)
-    : Info(std::move(E.Info)), Driver(std::move(E.Driver)) {}
+    : Info(std::move(E.Info)), Driver(std::move(E.Driver)) {
+  Driver->describeAs([this] { return describe(); });
+}
+
+std::string DeviceState::describe() const {
+  std::string S = formatv("device {0} ({1})", Info.Id, kindName(Info.Kind));
+  std::string Names;
+  for (const std::atomic<const char *> &Slot : PendingNames)
+    if (const char *Name = Slot.load(std::memory_order_relaxed))
+      Names += (Names.empty() ? "'" : ", '") + std::string(Name) + "'";
+  if (!Names.empty())
+    S += formatv(", where {0} kernel(s) were queued since the last wait "
+                 "({1})",
+                 PendingKernels.load(std::memory_order_relaxed), Names);
+  return S;
+}
 
 DeviceState::~DeviceState() = default;
 
@@ -215,6 +231,25 @@ Expected<LoadedKernel> DeviceState::kernel(const Registry::Kernel &K) {
   if (Loaded)
     Last = {this, K.Record, *Loaded};
   return Loaded;
+}
+
+/// Whether R's images are the bytes the plugin embedded: an executable
+/// changed after it was linked must not run them.
+static Error checkImages(const Registration &R) {
+  if (!R.ImagesCrc)
+    return Error::success();
+  std::uint32_t Crc = 0;
+  for (const detail::abi::DeviceImage &I : ArrayRef(R.Images, R.NumImages))
+    Crc = crc32(Crc, ArrayRef(static_cast<const std::uint8_t *>(I.Begin),
+                              static_cast<const std::uint8_t *>(I.End)));
+  if (Crc != R.ImagesCrc)
+    return createStringError(
+        formatv("the embedded device images are damaged (CRC-32 {0:x-8}, "
+                "built as {1:x-8}): the executable changed after it was "
+                "linked; rebuild it",
+                Crc, R.ImagesCrc)
+            .str());
+  return Error::success();
 }
 
 Expected<LoadedKernel> DeviceState::kernelLocked(const Registry::Kernel &K) {
@@ -248,7 +283,11 @@ Expected<LoadedKernel> DeviceState::kernelLocked(const Registry::Kernel &K) {
                       static_cast<const char *>(Image->Begin));
   auto [P, New] = Programs.try_emplace(&R, nullptr);
   if (New) {
-    Expected<void *> Program = Driver->loadImage(Bytes);
+    Expected<void *> Program = [&]() -> Expected<void *> {
+      if (Error E = checkImages(R))
+        return std::move(E);
+      return Driver->loadImage(Bytes);
+    }();
     if (!Program) {
       Programs.erase(P);
       return createStringError(
@@ -265,7 +304,7 @@ Expected<LoadedKernel> DeviceState::kernelLocked(const Registry::Kernel &K) {
         formatv("kernel '{0}' on device {1} ({2}): {3}", K.Record->Name,
                 Info.Id, kindName(Info.Kind), toString(Handle.takeError()))
             .str());
-  LoadedKernel Loaded{*Handle, Bytes, K.Record->Symbol};
+  LoadedKernel Loaded{*Handle, Bytes, K.Record->Symbol, K.Record->Name};
   Kernels.emplace(K.Record, Loaded);
   return Loaded;
 }
@@ -325,8 +364,9 @@ Expected<void *> DeviceState::allocate(std::size_t Bytes) {
   Block = Driver->alloc(Class <= LargestCachedBlock ? Class : Bytes);
   if (!Block)
     return createStringError(
-        formatv("could not allocate {0} bytes on device {1} ({2}): {3}", Bytes,
-                Info.Id, kindName(Info.Kind), toString(Block.takeError()))
+        formatv("could not allocate {0} bytes ({1:f1} GiB) of device memory: "
+                "{2}",
+                Bytes, Bytes / double(1 << 30), toString(Block.takeError()))
             .str());
   return Block;
 }

@@ -2,8 +2,8 @@
 # Everything the H200 checks, in one run of the device tool (build/ built
 # here for sm_90,host; `ninja -C build corpus` too): the unit tests, the
 # corpus against its builds without the plugin, the lit programs against the
-# host device, image selection, assert(), compute-sanitizer, the stress test,
-# the examples.
+# host device, image selection, assert(), injected faults, compute-sanitizer,
+# the stress test, the examples.
 # Usage (on the GPU machine, from the project root, after
 # `source .device-runtime/env.sh`): scripts/device-check-all.sh
 # The logs go to $OUT/device-run.tgz (the device tool brings back a few
@@ -17,6 +17,8 @@ results=()
 step() { # step NAME COMMAND...: runs it, logs it, records PASS/FAIL
   local name=$1
   shift
+  # DEVICE_CHECK_SKIP="sanitize stress": steps left for another device call.
+  [[ " ${DEVICE_CHECK_SKIP:-} " == *" $name "* ]] && return
   echo "=== $name: $*"
   "$@" >"$out/$name.log" 2>&1
   local rc=$?
@@ -43,6 +45,7 @@ assert_check() {
     cat "$out/assert-fail.log" && grep -q "Assertion" "$out/assert-fail.log"
 }
 step assert assert_check
+step faults scripts/device-check-faults.sh
 step sanitize scripts/device-sanitize.sh
 step stress scripts/device-stress.sh
 for example in saxpy multi_kernel tiled_gemm; do

@@ -26,6 +26,9 @@ constexpr StringLiteral EntryPrefix = "__offload_k_";
 /// header's own use of stderr), which this compiler's own process has loaded
 /// too: a symbol it cannot find would make the whole image fail to load.
 bool mayStayUndefined(const Triple &T, StringRef Name, bool IsVariable) {
+  // A launch's dynamic shared memory (launch-time tiles, detail/params.hpp).
+  if (T.isGPU() && IsVariable && Name == "__offload_team_memory")
+    return true;
   if (T.isNVPTX())
     return !IsVariable && (Name == "vprintf" || Name == "malloc" ||
                            Name == "free" || Name == "__assertfail");

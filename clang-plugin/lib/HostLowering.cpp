@@ -11,8 +11,9 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/CRC.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <offload/detail/abi.hpp>
@@ -99,7 +100,9 @@ void Lowering::run() {
   }
 
   SmallVector<Constant *> Images;
+  std::uint32_t ImagesCrc = 0;
   for (const DeviceImage &Image : S.Images) {
+    ImagesCrc = crc32(ImagesCrc, arrayRefFromStringRef(Image.Bytes));
     Constant *Bytes = ConstantDataArray::getString(C, Image.Bytes, false);
     GlobalVariable *GV = global("__offload.image." + Image.For.Name, Bytes,
                                 /*IsConstant=*/true, Align(16));
@@ -120,12 +123,12 @@ void Lowering::run() {
              /*IsConstant=*/true, Align(8));
   GlobalVariable *Registration = global(
       "__offload.registration",
-      ConstantStruct::get(
-          RegistrationTy,
-          {ConstantInt::get(I32, S.Kernels.Abi),
-           ConstantInt::get(I32, Records.size()), RecordTable,
-           ConstantInt::get(I32, Images.size()), ConstantInt::get(I32, 0),
-           ImageTable, string("__offload.source", S.Kernels.Source)}),
+      ConstantStruct::get(RegistrationTy,
+                          {ConstantInt::get(I32, S.Kernels.Abi),
+                           ConstantInt::get(I32, Records.size()), RecordTable,
+                           ConstantInt::get(I32, Images.size()),
+                           ConstantInt::get(I32, ImagesCrc), ImageTable,
+                           string("__offload.source", S.Kernels.Source)}),
       /*IsConstant=*/true, Align(8));
 
   FunctionCallee Register = M.getOrInsertFunction(

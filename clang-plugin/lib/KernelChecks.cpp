@@ -687,7 +687,8 @@ private:
     if (!M || !M->getIdentifier() || !llvm::is_contained(Names, M->getName()))
       return false;
     const CXXRecordDecl *RD = M->getParent();
-    return RD->getName() == "Tile" && inNamespace(RD, "offload");
+    return (RD->getName() == "Tile" || RD->getName() == "Tile2D") &&
+           inNamespace(RD, "offload");
   }
 
   /// offload::fill(tile, values, ...), which fills several tiles at once.
@@ -773,9 +774,11 @@ private:
         return;
       if (Cond)
         if (const Expr *Why = threadDependent(Cond)) {
+          const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
           report(Call, Diag::BarrierInDivergentCode,
-                 std::string(isa<CXXMethodDecl>(Callee) ? "offload::Tile::"
-                                                        : "offload::") +
+                 "offload::" +
+                     (Method ? Method->getParent()->getName().str() + "::"
+                             : std::string()) +
                      Callee->getNameAsString() + "()");
           Diags.report(Why->getExprLoc(), Diag::NoteDivergentCondition)
               << Why->getSourceRange()

@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <offload/detail/fail.hpp>
+
 #include <offload/detail/atomics.hpp>
 #include <offload/region.hpp>
 
@@ -38,7 +40,7 @@ struct AtomicAccess;
                                                std::uint64_t Size) {
 #if defined(__NVPTX__) || defined(__AMDGPU__)
   (void)Index, (void)Size;
-  __builtin_trap();
+  gpuFail("offload::Atomic: an index is out of range");
 #else
   std::fprintf(stderr,
                "offload: error: offload::Atomic index %llu is out of range "

@@ -208,6 +208,13 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
     (Param<P>::put(std::get<decltype(I)::value>(Params), W), ...);
   });
 
+  if (W.TeamBytes > 48 * 1024) {
+    std::fprintf(stderr,
+                 "offload: error: the launch-time tiles of one call take %llu "
+                 "bytes, more than the 48 KiB a GPU block may share\n",
+                 (unsigned long long)W.TeamBytes);
+    std::exit(1);
+  }
 #if defined(__OFFLOAD_HOST__)
   rt::launch(
       {reinterpret_cast<const void *>(Kernel),
@@ -217,7 +224,8 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
        Ptrs,
        Sizes,
        Types,
-       Sig::FoldsBlocks});
+       Sig::FoldsBlocks,
+       std::uint32_t(W.TeamBytes)});
 #else
   if (infoBits() & 1)
     std::fprintf(stderr,

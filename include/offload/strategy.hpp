@@ -43,6 +43,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <offload/detail/fail.hpp>
+
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -556,7 +558,8 @@ namespace detail {
                                          std::uint64_t Size) {
 #if defined(__NVPTX__) || defined(__AMDGPU__)
   (void)Entry, (void)Value, (void)Size;
-  __builtin_trap();
+  gpuFail("offload::Indexed: an index list entry is not above the one "
+          "before it, or is past the data");
 #else
   std::fprintf(stderr,
                "offload: error: offload::Indexed: entry %llu of the index "
@@ -635,7 +638,8 @@ namespace detail {
                                        std::uint64_t Size) {
 #if defined(__NVPTX__) || defined(__AMDGPU__)
   (void)Entry, (void)Value, (void)Size;
-  __builtin_trap();
+  gpuFail("offload::Segments: an offset is below the one before it, or "
+          "past the data");
 #else
   std::fprintf(stderr,
                "offload: error: offload::Segments: offset %llu (%lld) is "

@@ -16,6 +16,7 @@
 #include <offload/strategy.hpp>
 
 #if defined(__NVPTX__) || defined(__AMDGPU__)
+#include <offload/detail/fail.hpp>
 #include <offload/detail/gpu.hpp>
 #endif
 
@@ -29,6 +30,7 @@
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <memory>
 #include <ucontext.h>
 #include <vector>
@@ -37,18 +39,31 @@
 namespace offload {
 
 /// The argument an offload() call passes for a Tile parameter: the tile
-/// itself has no host data.
+/// itself has no host data. `team_memory` for a tile whose size is in its
+/// type, `team_memory(n)` for a Tile<T> of n elements.
 struct team_memory_t {
   explicit constexpr team_memory_t() = default;
+  /// A launch-time tile's element count.
+  constexpr team_memory_t operator()(std::size_t Elements) const noexcept {
+    team_memory_t Sized;
+    Sized.Count = Elements;
+    return Sized;
+  }
+  std::size_t Count = 0;
 };
 inline constexpr team_memory_t team_memory{};
 
-template <class T, std::size_t N> class Tile;
+/// A Tile<T> (N = dynamic_extent) takes its size from the call.
+inline constexpr std::size_t dynamic_extent = std::size_t(-1);
+template <class T, std::size_t N = dynamic_extent> class Tile;
+template <class T, std::size_t Rows, std::size_t Cols> class Tile2D;
 
 namespace detail {
 
 template <class T> struct IsTile : std::false_type {};
 template <class T, std::size_t N> struct IsTile<Tile<T, N>> : std::true_type {};
+template <class T, std::size_t R, std::size_t C>
+struct IsTile<Tile2D<T, R, C>> : std::true_type {};
 
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
 
@@ -189,7 +204,7 @@ private:
   std::uint64_t Round = 0;
   std::vector<Fiber> Fibers;
   std::vector<const char *> Waiting;
-  std::vector<Shared> Tiles;
+  std::deque<Shared> Tiles; // stable: tiles keep pointers to their state
   ucontext_t Scheduler;
   Body RunBody = nullptr;
   void *RunContext = nullptr;
@@ -225,22 +240,28 @@ template <class... Args> void fill(Args &&...TilesAndValues);
 template <class T, std::size_t N> class Tile {
   static_assert(std::is_trivially_copyable_v<T>,
                 "offload::Tile holds trivially copyable values");
-  static_assert(N > 0 && sizeof(T) * N <= 48 * 1024,
+  static_assert(N == dynamic_extent || (N > 0 && sizeof(T) * N <= 48 * 1024),
                 "offload::Tile holds 1 to 48 KiB (a GPU block's static "
                 "shared memory)");
+  static constexpr bool Sized = N != dynamic_extent;
 
 public:
   using value_type = T;
 
   /// The host side of a call: the tile is made on the device.
-  constexpr Tile(team_memory_t) noexcept {}
+  constexpr Tile(team_memory_t M) noexcept
+      : Count(Sized ? N : M.Count), Requested(M.Count) {}
 
-  static constexpr std::size_t size() noexcept { return N; }
+  /// Its elements: N, or the count of the call's team_memory(n).
+  constexpr std::size_t size() const noexcept { return Sized ? N : Count; }
+  /// On the host side of a call: the count team_memory(n) asked for (0 for
+  /// plain team_memory).
+  constexpr std::size_t requested() const noexcept { return Requested; }
   /// The thread's position in its block, and the block's threads.
   std::uint32_t rank() const noexcept { return Rank; }
   std::uint32_t team_size() const noexcept { return Threads; }
   /// The elements this thread owns: rank(), rank() + team_size(), ...
-  detail::StridedBelow mine() const noexcept { return {Rank, N, Threads}; }
+  detail::StridedBelow mine() const noexcept { return {Rank, size(), Threads}; }
 
   /// Collective: sets each element the thread owns to Value(index), between
   /// two barriers; afterwards every thread may read every element.
@@ -314,8 +335,13 @@ public:
   // UNCHECKED: reads without the index and phase checks.
   const T &unchecked(std::size_t K) const noexcept { return Data[K]; }
 
+  /// Whether offload::fill() can fill this tile with F.
+  template <class F>
+  static constexpr bool fills_with = std::is_invocable_r_v<T, F &, std::size_t>;
+
 private:
   friend struct detail::TileAccess;
+  template <class, std::size_t, std::size_t> friend class Tile2D;
   template <class... Args> friend void fill(Args &&...);
   template <class TileT, class F, class... Rest>
   friend void detail::writeTiles(TileT &, F &, Rest &...);
@@ -325,7 +351,8 @@ private:
   // faster than `for (K = Rank; K < N; K += Threads)`. The count comes
   // from a division once per thread, when the tile is bound: computed in
   // every fill() it made MAT_MAT_SHARED 12-19 % slower than its CUDA, this
-  // way 3 % (examples/RESULTS.md).
+  // way 3 % (examples/RESULTS.md). (Reading four elements before storing
+  // any made the tiled JACOBI_2D 8 % slower on an H200: 547 -> 594 us.)
   template <class F> void writeOwn(F &Value) {
     if (Owned == 1) {
       Data[Rank] = Value(std::size_t(Rank));
@@ -343,9 +370,10 @@ private:
   template <class Op> Scanned scan(const T &V, Op &Combine) {
     static_assert(std::is_invocable_r_v<T, Op &, const T &, const T &>,
                   "a Tile scan's operation combines two values into one");
-    if (N < Threads) {
+    if (size() < Threads) {
 #if defined(__NVPTX__) || defined(__AMDGPU__)
-      __builtin_trap();
+      detail::gpuFail("offload::Tile: a scan or reduce() needs a tile of at "
+                      "least team_size() elements");
 #else
       detail::tileMisused("a scan or reduce() needs a tile of at least "
                           "team_size() elements (its scratch memory)");
@@ -400,9 +428,10 @@ private:
 #endif
   }
   Tile(T *Data, std::uint32_t Rank, std::uint32_t Threads,
-       [[maybe_unused]] void *State) noexcept
-      : Data(Data), Rank(Rank), Threads(Threads),
-        Owned(Rank < N ? std::uint32_t(N - 1 - Rank) / Threads + 1 : 0)
+       [[maybe_unused]] void *State, std::size_t Elements = N) noexcept
+      : Data(Data), Count(Elements), Rank(Rank), Threads(Threads),
+        Owned(Rank < Elements ? std::uint32_t(Elements - 1 - Rank) / Threads + 1
+                              : 0)
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
         ,
         State(static_cast<detail::TileState *>(State))
@@ -411,14 +440,14 @@ private:
   }
 
   void check(std::size_t K) const {
-    if (K >= N) {
+    if (K >= size()) {
 #if defined(__NVPTX__) || defined(__AMDGPU__)
-      __builtin_trap();
+      detail::gpuFail("offload::Tile: an index is outside the tile");
 #else
       std::fprintf(stderr,
                    "offload: error: offload::Tile: index %zu is outside the "
                    "tile (size %zu)\n",
-                   K, N);
+                   K, size());
       std::abort();
 #endif
     }
@@ -435,6 +464,8 @@ private:
 #endif
 
   T *Data = nullptr;
+  std::size_t Count = N;     // elements, when N is dynamic_extent
+  std::size_t Requested = 0; // on the host side of a call
   std::uint32_t Rank = 0, Threads = 1;
   std::uint32_t Owned = 0; // elements this thread owns
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
@@ -442,14 +473,113 @@ private:
 #endif
 };
 
+/// A Rows x Cols tile, row-major, shared by the threads of a block: Tile's
+/// memory and phases with (row, column) indices. Thread r of a block of B
+/// threads owns the elements whose row-major index is r, r + B, r + 2B, ...
+/// (as Tile), so a block's warps fill consecutive stretches of rows: a
+/// 32 x 8 block fills a 10 x 34 tile (its points and a one-point halo) in
+/// two rounds of coalesced loads.
+///
+///   void blur(offload::Range<offload::Grid2D> threads,
+///             offload::Tile2D<float, 10, 34> t, ...) {
+///     for (auto [row, col] : threads) {
+///       t.fill([&](std::size_t r, std::size_t c) { return at(r, c); });
+///       ... t(r, c) ...
+///     }
+///   }
+template <class T, std::size_t Rows, std::size_t Cols> class Tile2D {
+  static_assert(Rows > 0 && Cols > 0, "offload::Tile2D has rows and columns");
+
+public:
+  using value_type = T;
+
+  /// The host side of a call: the tile is made on the device.
+  constexpr Tile2D(team_memory_t) noexcept : Flat(team_memory) {}
+
+  static constexpr std::size_t rows() noexcept { return Rows; }
+  static constexpr std::size_t cols() noexcept { return Cols; }
+  static constexpr std::size_t size() noexcept { return Rows * Cols; }
+  std::uint32_t rank() const noexcept { return Flat.rank(); }
+  std::uint32_t team_size() const noexcept { return Flat.team_size(); }
+
+  /// Collective: sets each element the thread owns to Value(r, c), between
+  /// two barriers; afterwards every thread may read every element.
+  template <class F>
+  requires std::is_invocable_r_v<T, F &, std::size_t, std::size_t>
+  void fill(F &&Value) {
+    Flat.barrier("fill()");
+    writeOwn(Value);
+    Flat.barrier("fill()");
+    Flat.markFilled();
+  }
+  void fill(const T &Value) {
+    fill([&](std::size_t, std::size_t) { return Value; });
+  }
+  /// Collective barrier: afterwards reads see every add() before it.
+  void sync() { Flat.sync(); }
+
+  /// Element (R, C), after fill() or sync(); outside the tile stops the
+  /// kernel.
+  const T &operator()(std::size_t R, std::size_t C) const {
+    check(R, C);
+    return Flat[R * Cols + C];
+  }
+  /// Adds V to any element atomically.
+  void add(std::size_t R, std::size_t C,
+           T V) const requires std::is_arithmetic_v<T> {
+    check(R, C);
+    Flat.add(R * Cols + C, V);
+  }
+  // UNCHECKED: reads without the index and phase checks.
+  const T &unchecked(std::size_t R, std::size_t C) const noexcept {
+    return Flat.Data[R * Cols + C];
+  }
+
+  template <class F>
+  static constexpr bool fills_with =
+      std::is_invocable_r_v<T, F &, std::size_t, std::size_t>;
+
+private:
+  friend struct detail::TileAccess;
+  template <class TileT, class F, class... Rest>
+  friend void detail::writeTiles(TileT &, F &, Rest &...);
+  template <class... Args> friend void offload::fill(Args &&...);
+
+  Tile2D(T *Data, std::uint32_t Rank, std::uint32_t Threads,
+         void *State) noexcept
+      : Flat(Data, Rank, Threads, State) {}
+
+  template <class F> void writeOwn(F &Value) {
+    // Cols is a constant: the division is a multiply and a shift.
+    auto At = [&](std::size_t K) { return Value(K / Cols, K % Cols); };
+    Flat.writeOwn(At);
+  }
+  void markFilled() { Flat.markFilled(); }
+  void barrier(const char *Site) { Flat.barrier(Site); }
+
+  static void check(std::size_t R, std::size_t C) {
+    if (R >= Rows || C >= Cols) {
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+      detail::gpuFail("offload::Tile2D: an element is outside the tile");
+#else
+      std::fprintf(stderr,
+                   "offload: error: offload::Tile2D: element (%zu, %zu) is "
+                   "outside the tile (%zu x %zu)\n",
+                   R, C, Rows, Cols);
+      std::abort();
+#endif
+    }
+  }
+
+  Tile<T, Rows * Cols> Flat;
+};
+
 namespace detail {
 template <class TileT, class F, class... Rest>
 void writeTiles(TileT &Tile, F &Value, Rest &...More) {
-  static_assert(
-      IsTile<TileT>::value &&
-          std::is_invocable_r_v<typename TileT::value_type, F &, std::size_t>,
-      "offload::fill(tile, values, tile, values, ...) takes tiles, "
-      "each followed by the function of its elements");
+  static_assert(IsTile<TileT>::value && TileT::template fills_with<F>,
+                "offload::fill(tile, values, tile, values, ...) takes tiles, "
+                "each followed by the function of its elements");
   Tile.writeOwn(Value);
   if constexpr (sizeof...(Rest) != 0)
     writeTiles(More...);

@@ -3,8 +3,11 @@
 // std::clamp at the edges), a tiled matrix product in 16 x 16 blocks, a
 // block histogram added to a global one, a block sum that every thread
 // reads, a tile of structs filled from a constexpr table, a lambda with a
-// tile, and a tile refilled in a loop. Values are small integers or exact
-// binary fractions, so every result is exact: 0 ulp.
+// tile, a tile refilled in a loop, and 2-D tiles (offload::Tile2D): a
+// 5-point stencil and a matrix product at sizes no block divides, and a
+// transpose whose 16 x 8 blocks each fill a 16 x 16 tile, and a tile whose
+// size comes from the call (offload::Tile<T>). Values are small integers or
+// exact binary fractions, so every result is exact: 0 ulp.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
@@ -14,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <numeric>
+#include <string>
 #include <vector>
 
 namespace {
@@ -111,6 +115,87 @@ void rotateTimes(int times, offload::Tile<int, Block> t,
   }
 }
 
+// A 5-point stencil on a rows x cols grid with clamped edges: each 16 x 8
+// block reads its points and their halo from an 10 x 18 tile. The threads
+// cover whole blocks; the Region only the grid.
+constexpr std::size_t BX = 16, BY = 8;
+void stencil2d(std::size_t rows, std::size_t cols, std::span<const float> in,
+               offload::Range<offload::Grid2D> threads,
+               offload::Tile2D<float, BY + 2, BX + 2> t,
+               offload::Region<float, offload::Grid2D> out) {
+  for (auto [row, col] : threads) {
+    const std::size_t top = row - row % BY, left = col - col % BX;
+    t.fill([&](std::size_t r, std::size_t c) {
+      const auto at = [](std::size_t x, std::size_t n) {
+        return std::min(std::max(x, std::size_t(1)) - 1, n - 1);
+      };
+      return in[at(top + r, rows) * cols + at(left + c, cols)];
+    });
+    for (auto [i, j, o] : out) {
+      const std::size_t r = i - top + 1, c = j - left + 1;
+      o = 4 * t(r, c) - t(r - 1, c) - t(r + 1, c) - t(r, c - 1) - t(r, c + 1);
+    }
+  }
+}
+
+// C = A B (n x n, n any size) through two 2-D tiles, zero-padded.
+void matmul2d(std::size_t n, std::span<const double> a,
+              std::span<const double> b,
+              offload::Range<offload::Grid2D> threads,
+              offload::Tile2D<double, Side, Side> ta,
+              offload::Tile2D<double, Side, Side> tb,
+              offload::Region<double, offload::Grid2D> c) {
+  for (auto [row, col] : threads) {
+    const std::size_t r0 = row - row % Side, c0 = col - col % Side;
+    double sum = 0;
+    for (std::size_t k0 = 0; k0 < n; k0 += Side) {
+      offload::fill(
+          ta,
+          [&](std::size_t r, std::size_t k) {
+            return r0 + r < n && k0 + k < n ? a[(r0 + r) * n + k0 + k] : 0.0;
+          },
+          tb,
+          [&](std::size_t k, std::size_t cc) {
+            return k0 + k < n && c0 + cc < n ? b[(k0 + k) * n + c0 + cc] : 0.0;
+          });
+      for (std::size_t k = 0; k < Side; ++k)
+        sum += ta(row - r0, k) * tb(k, col - c0);
+    }
+    for (auto [i, j, cij] : c)
+      cij = sum;
+  }
+}
+
+// B = A^T in 16 x 16 tiles, each filled by a block of 16 x 8 threads (two
+// rows each).
+void transpose(std::size_t n, std::span<const int> a,
+               offload::Tile2D<int, Side, Side + 1> t,
+               offload::Region<int, offload::Grid2D> b) {
+  for (auto [row, col, bij] : b) {
+    const std::size_t r0 = row - row % Side, c0 = col - col % Side;
+    t.fill([&](std::size_t r, std::size_t c) {
+      return c < Side ? a[(c0 + r) * n + r0 + c] : -1;
+    });
+    bij = t(col - c0, row - r0);
+  }
+}
+
+// A launch-time tile: block sums at a block size chosen at run time, the
+// scan's scratch one element a thread.
+void blockSumsOfAnySize(std::span<const long> v, offload::Tile<long> t,
+                        offload::Region<long> sums) {
+  for (auto [i, s] : sums)
+    s = t.reduce(v[i]) - t.exclusive_scan(v[i]);
+}
+
+// Threads for a rows x cols grid, rounded up to whole blocks.
+offload::Range<offload::Grid2D> wholeBlocks(std::size_t rows, std::size_t cols,
+                                            std::size_t bx, std::size_t by) {
+  const std::size_t r = (rows + by - 1) / by * by,
+                    c = (cols + bx - 1) / bx * bx;
+  return offload::Range<offload::Grid2D>(r * c, offload::Grid2D(r, c));
+}
+
 } // namespace
 
 int main() {
@@ -173,4 +258,42 @@ int main() {
   offload::offload(offload::Launch{.threads = rotated.size(), .block = Block},
                    rotateTimes, 5, offload::team_memory, rotated);
   corpus::printSampled("team_rotate", 0, rotated);
+
+  const std::size_t gr = 37, gc = 53;
+  std::vector<float> grid(gr * gc), lap(gr * gc);
+  for (std::size_t i = 0; i < grid.size(); ++i)
+    grid[i] = float(int(i * 29 % 61) - 30) * 0.5f;
+  offload::offload(offload::Launch{.block_shape = {BX, BY, 1}}, stencil2d, gr,
+                   gc, grid, wholeBlocks(gr, gc, BX, BY), offload::team_memory,
+                   offload::Region<float, offload::Grid2D>(lap, {gr, gc}));
+  corpus::printSampled("team_stencil2d", 0, lap);
+
+  const std::size_t p = 41;
+  std::vector<double> pa(p * p), pb(p * p), pc(p * p);
+  for (std::size_t i = 0; i < p * p; ++i) {
+    pa[i] = double(int(i % 9) - 4);
+    pb[i] = double(int(i % 7) - 3) * 0.25;
+  }
+  offload::offload(offload::Launch{.block_shape = {Side, Side, 1}}, matmul2d, p,
+                   pa, pb, wholeBlocks(p, p, Side, Side), offload::team_memory,
+                   offload::team_memory,
+                   offload::Region<double, offload::Grid2D>(pc, {p, p}));
+  corpus::printSampled("team_matmul2d", 0, pc);
+
+  const std::size_t q = 48;
+  std::vector<int> ta(q * q), tb(q * q);
+  std::iota(ta.begin(), ta.end(), -1000);
+  offload::offload(offload::Launch{.block_shape = {Side, 8, 1}}, transpose, q,
+                   ta, offload::team_memory,
+                   offload::Region<int, offload::Grid2D>(tb, {q, q}));
+  corpus::printSampled("team_transpose", 0, tb);
+
+  for (std::uint32_t block : {48u, 96u, 352u}) {
+    std::vector<long> lv(7 * block), ls(lv.size());
+    for (std::size_t i = 0; i < lv.size(); ++i)
+      lv[i] = long(i * 13 % 31) - 15;
+    offload::offload(offload::Launch{.threads = lv.size(), .block = block},
+                     blockSumsOfAnySize, lv, offload::team_memory(block), ls);
+    corpus::printSampled("team_dynamic_" + std::to_string(block), 0, ls);
+  }
 }

@@ -35,7 +35,9 @@ struct Registration {
   std::uint32_t NumKernels;
   const KernelRecord *Kernels;
   std::uint32_t NumImages;
-  std::uint32_t Reserved; // 0
+  // CRC-32 of every image's bytes, in order; 0: not recorded. Checked
+  // before an image is loaded, so that a damaged executable is an error.
+  std::uint32_t ImagesCrc;
   const DeviceImage *Images;
   const char *Source; // the translation unit, for messages
 };

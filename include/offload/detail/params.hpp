@@ -41,7 +41,7 @@ namespace offload::detail {
 
 /// Version of the argument layout and registration ABI shared by this
 /// header, the plugin and the runtime.
-inline constexpr unsigned AbiVersion = 6;
+inline constexpr unsigned AbiVersion = 7;
 
 /// Slots 0, 1, 2 hold the launch's logical extent; the parameters follow.
 inline constexpr unsigned LaunchSlots = 3;
@@ -78,6 +78,8 @@ struct SlotWriter {
   /// The launch's block shape, which team memory passes on.
   Extent Block{};
   unsigned Count = 0;
+  /// Bytes of the launch-time tiles so far: each starts at a multiple of 16.
+  std::uint64_t TeamBytes = 0;
 
   void literal(std::uint64_t Value) {
     Ptrs[Count] = reinterpret_cast<void *>(Value);
@@ -173,8 +175,13 @@ template <class I> struct StrategyParam<Segments<I>> {
 struct TileAccess {
   template <class T, std::size_t N>
   static Tile<T, N> bind(T *Data, std::uint32_t Rank, std::uint32_t Threads,
-                         void *State) {
-    return Tile<T, N>(Data, Rank, Threads, State);
+                         void *State, std::size_t Elements = N) {
+    return Tile<T, N>(Data, Rank, Threads, State, Elements);
+  }
+  template <class T, std::size_t R, std::size_t C>
+  static Tile2D<T, R, C> bind(T *Data, std::uint32_t Rank,
+                              std::uint32_t Threads, void *State) {
+    return Tile2D<T, R, C>(Data, Rank, Threads, State);
   }
   /// The tile's memory, for library code that writes other than through
   /// fill() (offload/scan.hpp: results staged for coalesced stores).
@@ -351,30 +358,82 @@ template <class T> struct Param<Atomic<T>> : ParamDefaults {
   }
 };
 
+#if defined(OFFLOAD_GPU_CODE)
+/// The launch's dynamic shared memory, which holds its launch-time tiles.
+extern "C" __gpu_local alignas(16) unsigned char __offload_team_memory[];
+#endif
+
 /// Team memory: no host data. Its slots hold the block shape, which the
 /// host device's blocks need (a GPU knows its own); each tile parameter of
-/// a kernel (Position, its first slot) has its own shared memory.
+/// a kernel (Position, its first slot) has its own shared memory. A
+/// launch-time tile (N = dynamic_extent) also has its element count and
+/// its place in the launch's dynamic shared memory.
 template <class T, std::size_t N> struct Param<Tile<T, N>> : ParamDefaults {
-  static constexpr ParamInfo Info{ParamKind::TeamMemory, MapKind::Literal, 3};
-  static void put(const Tile<T, N> &, SlotWriter &W) {
+  static constexpr bool Sized = N != dynamic_extent;
+  static constexpr ParamInfo Info{ParamKind::TeamMemory, MapKind::Literal,
+                                  Sized ? 3u : 5u};
+  static void put(const Tile<T, N> &Tile, SlotWriter &W) {
+#if !defined(OFFLOAD_GPU_CODE)
+    if (Tile.requested() != 0 && Tile.requested() != Tile.size())
+      tileMisused("a Tile<T, N> has its size in its type: pass "
+                  "offload::team_memory, not team_memory(n)");
+    if (Tile.size() == 0)
+      tileMisused("a Tile<T> takes its size from the call: pass "
+                  "offload::team_memory(n) with n > 0");
+#endif
     W.literal(W.Block.x);
     W.literal(W.Block.y);
     W.literal(W.Block.z);
+    if constexpr (!Sized) {
+      W.literal(Tile.size());
+      W.literal(W.TeamBytes);
+      W.TeamBytes += (Tile.size() * sizeof(T) + 15) / 16 * 16;
+    }
   }
   template <unsigned Position>
   static Tile<T, N> rebuild([[maybe_unused]] const std::uint64_t *Slot,
                             const ThreadIndex &, NoState &) {
 #if defined(OFFLOAD_GPU_CODE)
+    T *Data;
+    if constexpr (Sized) {
+      [[clang::loader_uninitialized]] alignas(
+          T) static __gpu_local unsigned char Storage[sizeof(T) * N];
+      Data = reinterpret_cast<T *>(Storage);
+    } else {
+      Data = reinterpret_cast<T *>(__offload_team_memory + Slot[4]);
+    }
+    return TileAccess::bind<T, N>(Data, gpu::threadInBlock(), gpu::blockSize(),
+                                  nullptr, Sized ? N : Slot[3]);
+#else
+    const std::size_t Elements = Sized ? N : Slot[3];
+    HostTeam *Team = HostTeam::current();
+    T *Data = static_cast<T *>(Team->storage(Position, sizeof(T) * Elements));
+    return TileAccess::bind<T, N>(Data, Team->rank(), Team->size(),
+                                  &Team->state(Position), Elements);
+#endif
+  }
+};
+
+/// A 2-D tile: Tile's memory and ownership.
+template <class T, std::size_t R, std::size_t C>
+struct Param<Tile2D<T, R, C>> : Param<Tile<T, R * C>> {
+  static void put(const Tile2D<T, R, C> &, SlotWriter &W) {
+    Param<Tile<T, R * C>>::put(Tile<T, R * C>(team_memory), W);
+  }
+  template <unsigned Position>
+  static Tile2D<T, R, C> rebuild([[maybe_unused]] const std::uint64_t *Slot,
+                                 const ThreadIndex &, NoState &) {
+#if defined(OFFLOAD_GPU_CODE)
     [[clang::loader_uninitialized]] alignas(
-        T) static __gpu_local unsigned char Storage[sizeof(T) * N];
-    return TileAccess::bind<T, N>(reinterpret_cast<T *>(Storage),
-                                  gpu::threadInBlock(), gpu::blockSize(),
-                                  nullptr);
+        T) static __gpu_local unsigned char Storage[sizeof(T) * R * C];
+    return TileAccess::bind<T, R, C>(reinterpret_cast<T *>(Storage),
+                                     gpu::threadInBlock(), gpu::blockSize(),
+                                     nullptr);
 #else
     HostTeam *Team = HostTeam::current();
-    T *Data = static_cast<T *>(Team->storage(Position, sizeof(T) * N));
-    return TileAccess::bind<T, N>(Data, Team->rank(), Team->size(),
-                                  &Team->state(Position));
+    T *Data = static_cast<T *>(Team->storage(Position, sizeof(T) * R * C));
+    return TileAccess::bind<T, R, C>(Data, Team->rank(), Team->size(),
+                                     &Team->state(Position));
 #endif
   }
 };

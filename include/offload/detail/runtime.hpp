@@ -26,6 +26,8 @@ struct LaunchRequest {
   /// The kernel may run in fewer blocks than its extent has
   /// (Signature::FoldsBlocks).
   bool FoldsBlocks = false;
+  /// Bytes of team memory per block for its launch-time tiles.
+  std::uint32_t TeamBytes = 0;
 };
 
 /// Maps the data, runs the kernel and maps the data back. On failure it

@@ -60,7 +60,18 @@ void uniform(int rounds, offload::Tile<int, 64> t, offload::Region<int> out) {
     }
 }
 
+// A 2-D tile's barriers too.
+void onRow(offload::Range<offload::Grid2D> r, offload::Tile2D<int, 8, 8> t) {
+  for (auto [row, col] : r) {
+    if (row < 4) // expected-note {{('row', bound by a loop}}
+      t.fill([](std::size_t i, std::size_t j) { return int(i + j); }); // expected-error {{kernel 'onRow' calls offload::Tile2D::fill() under a condition that differs between the threads of a block; offload::Tile2D::fill() is a barrier}}
+    t.sync();
+  }
+}
+
 void calls(std::vector<int> &v) {
+  offload::offload(onRow, offload::Range<offload::Grid2D>(64, {8, 8}),
+                   offload::team_memory);
   offload::offload(onRank, offload::team_memory, v);
   offload::offload(onIndex, 64, offload::team_memory);
   offload::offload(onElement, offload::team_memory, v);
@@ -73,5 +84,10 @@ void writes(offload::Tile<int, 64> t, offload::Region<int> out) {
   for (auto [i, o] : out)
     t[i % 64] = o; // expected-error {{cannot assign to return value because function 'operator[]' returns a const value}}
 }
+void writes2D(offload::Tile2D<int, 8, 8> t, offload::Region<int> out) {
+  for (auto [i, o] : out)
+    t(i % 8, 0) = o; // expected-error {{cannot assign to return value because function 'operator()' returns a const value}}
+}
 // expected-note@*:* {{function 'operator[]' which returns const-qualified type 'const int &' declared here}}
+// expected-note@*:* {{function 'operator()' which returns const-qualified type 'const int &' declared here}}
 #endif

@@ -145,6 +145,98 @@ TEST(TeamMemory, TwoDimensionalBlocksShareOneTile) {
     }
 }
 
+// A 2-D tile: a 5-point sum over an odd-sized grid (zero outside it), each
+// 8 x 8 block filling a 10 x 10 tile (two threads of each row and column
+// own two elements).
+void neighbours2D(std::size_t Rows, std::size_t Cols, std::span<const int> In,
+                  Range<Grid2D> Threads, Tile2D<int, 10, 10> T,
+                  Region<int, Grid2D> Out) {
+  for (auto [Row, Col] : Threads) {
+    const std::size_t Top = Row - Row % 8, Left = Col - Col % 8;
+    T.fill([&](std::size_t R, std::size_t C) {
+      const std::size_t I = Top + R - 1, J = Left + C - 1;
+      return I < Rows && J < Cols ? In[I * Cols + J] : 0;
+    });
+    for (auto [I, J, O] : Out) {
+      const std::size_t R = I - Top + 1, C = J - Left + 1;
+      O = T(R, C) + T(R - 1, C) + T(R + 1, C) + T(R, C - 1) + T(R, C + 1);
+    }
+  }
+}
+
+TEST(TeamMemory, TwoDimensionalTilesFollowTheBlockShape) {
+  const std::size_t Rows = 45, Cols = 29; // 6 x 4 blocks of 8 x 8 points
+  std::vector<int> In(Rows * Cols), Out(Rows * Cols, -1);
+  for (std::size_t I = 0; I < In.size(); ++I)
+    In[I] = int(I * 7 % 23) - 11;
+  const Range<Grid2D> Threads(48 * 32, Grid2D(48, 32));
+  offload::offload(offload::Launch{.block_shape = {8, 8, 1}}, neighbours2D,
+                   Rows, Cols, In, Threads, team_memory,
+                   Region<int, Grid2D>(Out, {Rows, Cols}));
+  auto At = [&](long I, long J) {
+    return I < 0 || J < 0 || I >= long(Rows) || J >= long(Cols)
+               ? 0
+               : In[I * Cols + J];
+  };
+  for (long I = 0; I < long(Rows); ++I)
+    for (long J = 0; J < long(Cols); ++J)
+      ASSERT_EQ(Out[I * Cols + J], At(I, J) + At(I - 1, J) + At(I + 1, J) +
+                                       At(I, J - 1) + At(I, J + 1))
+          << I << ", " << J;
+}
+
+// Launch-time tiles: sizes from the call, two of them beside a fixed one,
+// at block sizes that are no power of two.
+void reverseAndSum(Tile<int> T, Tile<long> Sums, Tile<int, 7> Fixed,
+                   Region<int> V, Region<long> Total) {
+  for (auto [I, X] : V) {
+    const std::size_t R = T.rank(), B = T.team_size();
+    const int Mine = X;
+    offload::fill(
+        T, [&](std::size_t) { return Mine; }, Fixed,
+        [](std::size_t K) { return int(K); });
+    X = T[B - 1 - R] + Fixed[R % 7];
+    const long S = Sums.reduce(long(Mine));
+    for (auto [J, TJ] : Total)
+      TJ = S;
+  }
+}
+
+TEST(TeamMemory, LaunchTimeTilesTakeTheirSizeFromTheCall) {
+  for (std::uint32_t Block : {32u, 96u, 160u, 1024u}) {
+    const std::size_t N = 3 * Block;
+    std::vector<int> V(N);
+    std::iota(V.begin(), V.end(), 0);
+    std::vector<long> Total(N, -1);
+    offload::offload(offload::Launch{.threads = N, .block = Block},
+                     reverseAndSum, team_memory(Block), team_memory(Block),
+                     team_memory, V, Total);
+    for (std::size_t I = 0; I < N; ++I) {
+      const std::size_t First = I - I % Block, R = I % Block;
+      ASSERT_EQ(V[I], int(First + Block - 1 - R) + int(R % 7)) << Block << I;
+      ASSERT_EQ(Total[I],
+                long(Block) * long(First) + long(Block) * long(Block - 1) / 2)
+          << Block << I;
+    }
+  }
+}
+
+TEST(TeamMemoryDeathTest, LaunchTimeTilesNeedTheirSize) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  std::vector<int> V(64);
+  std::vector<long> Total(64);
+  const offload::Launch Block{.threads = 64, .block = 64};
+  EXPECT_DEATH(offload::offload(Block, reverseAndSum, team_memory,
+                                team_memory(64), team_memory, V, Total),
+               "offload: error: offload::Tile: a Tile<T> takes its size from "
+               "the call: pass offload::team_memory\\(n\\) with n > 0");
+  EXPECT_EXIT(offload::offload(Block, reverseAndSum, team_memory(13000),
+                               team_memory(64), team_memory, V, Total),
+              ::testing::ExitedWithCode(1),
+              "the launch-time tiles of one call take 52512 bytes, more than "
+              "the 48 KiB");
+}
+
 // Misuse that a GPU cannot report (it would hang or read garbage): the host
 // device stops the kernel with the reason.
 // The plugin rejects a barrier under a condition on the loop variable
@@ -168,6 +260,13 @@ void readWhileAdding(Range<> R, Tile<int, 64> T, Atomic<int> Out) {
   }
 }
 
+void pastTheEdge(Range<Grid2D> Threads, Tile2D<int, 4, 8> T) {
+  for (auto [Row, Col] : Threads) {
+    T.fill(1);
+    (void)T(Row % 4, Col + 1); // column 8 for thread (7, 0)
+  }
+}
+
 bool onHostDevice() {
   return offload::kernel_resources(barrierInABranch).resident_threads < 0;
 }
@@ -184,6 +283,11 @@ TEST(TeamMemoryDeathTest, MisuseIsReportedOnTheHostDevice) {
                "read before the tile was filled");
   EXPECT_DEATH(offload::offload(readWhileAdding, 256, team_memory, Out),
                "read in the same phase as an add");
+  EXPECT_DEATH(offload::offload(offload::Launch{.block_shape = {8, 8, 1}},
+                                pastTheEdge, Range<Grid2D>(64, Grid2D(8, 8)),
+                                team_memory),
+               "offload: error: offload::Tile2D: element \\(0, 8\\) is "
+               "outside the tile \\(4 x 8\\)");
 }
 
 TEST(TeamMemoryDeathTest, PartialBlocksAreRefused) {
