@@ -76,20 +76,35 @@ def suite_checksums(directory, passes):
 
 
 def our_results(path):
-    """{kernel: {'staged': us, 'cuda': us, 'registers': 'a/b', 'sum': c}}."""
-    out = {}
+    """{kernel: {'staged': us, 'cuda': us, 'registers': 'a/b', 'sum': c}}.
+    A CUDA tuning named after an idiomatic version (cuda-tiled_32x32 for
+    KERNEL+tiled) is that version's baseline, the same algorithm, and not
+    the base kernel's."""
+    out, cuda = {}, []
     with open(path) as f:
         for r in csv.DictReader(f):
             k = out.setdefault(r["kernel"], {"staged": math.inf,
                                              "cuda": math.inf})
-            t = float(r["us_per_rep"])
             if r["variant"] == "offload-staged":
-                k["staged"] = min(k["staged"], t)
+                k["staged"] = min(k["staged"], float(r["us_per_rep"]))
                 k["reg"] = r["registers"]
                 k["sum"] = float(r["checksum"])
-            elif r["variant"].startswith("cuda") and t < k["cuda"]:
-                k["cuda"] = t
-                k["cuda_reg"] = r["registers"]
+            elif r["variant"].startswith("cuda-"):
+                cuda.append(r)
+    hows = {name.partition("+")[2] for name in out if "+" in name}
+    for r in cuda:
+        how = r["kernel"].partition("+")[2]
+        tuning = r["variant"][len("cuda-"):]
+        own = how and any(t["kernel"] == r["kernel"] and
+                          t["variant"].startswith("cuda-" + how)
+                          for t in cuda)
+        if (own and not tuning.startswith(how)) or (
+                not own and any(tuning.startswith(h) for h in hows)):
+            continue
+        k, t = out[r["kernel"]], float(r["us_per_rep"])
+        if t < k["cuda"]:
+            k["cuda"] = t
+            k["cuda_reg"] = r["registers"]
     return out
 
 
