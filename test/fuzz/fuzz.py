@@ -17,11 +17,15 @@ fallback), and each build is classified:
   hang     it ran past the compile timeout.
 Findings: a crash or hang of the plugin build (a crash of both builds is
 clang's own and is counted apart), an unclear or internal error of the
-plugin build, a plugin build that succeeds where the plain one fails, and,
-where both built and the mutant has a main(), runs whose exit status or
-output differ (the plugin build on the host device; the corpus's ulp bounds
-where the output is in its format) when its unmutated seed's do not. Prints the counts, writes every finding's source and logs
-under DIR/findings, and exits 1 if there was any.
+plugin build, a plugin build that succeeds where the plain one fails (when
+the unmutated seed's plain build succeeds), and, where both built and the
+mutant has a main(), runs whose exit status or output differ (the plugin
+build on the host device; the corpus's ulp bounds where the output is in
+its format) when its unmutated seed's do not and the plain build under
+AddressSanitizer and UndefinedBehaviorSanitizer finds no error in the
+mutant itself (counted apart as mutant-ub: an out-of-bounds read prints
+garbage, different in each build). Prints the counts, writes every
+finding's source and logs under DIR/findings, and exits 1 if there was any.
 
 A smoke run is part of the tests (test/CMakeLists.txt); test/fuzz/RESULTS.md
 records the long runs and their command.
@@ -125,25 +129,42 @@ class Fuzzer:
             return False  # both hang: the mutant's own loop
         return a[0] != b[0] or not same_output(a[1], b[1], self.compare)
 
-    def seed_agrees(self, seed_path):
-        """Whether the unmutated seed's two builds print the same: a seed
-        that reads preloaded data on the host, say, prints stale values
-        with the plugin by design (docs/user-guide.md), and its mutants'
-        outputs are not compared."""
+    def seed_baseline(self, seed_path):
+        """The unmutated seed's two build classes, and whether its two
+        builds print the same. A seed that reads preloaded data on the
+        host, say, prints stale values with the plugin by design
+        (docs/user-guide.md), and one that uses the plugin's per-pass
+        macros builds only with it: their mutants' outputs, and builds,
+        are not compared."""
         with self.lock:
             if seed_path not in self.baselines:
                 work = tempfile.mkdtemp(prefix="seed-", dir=self.args.work)
                 source = os.path.join(work, os.path.basename(seed_path))
                 shutil.copy(seed_path, source)
-                _, runs = self.build_and_run(source, work,
-                                             os.path.dirname(seed_path))
-                self.baselines[seed_path] = runs is not None and \
-                    not self.differ(runs)
+                results, runs = self.build_and_run(source, work,
+                                                   os.path.dirname(seed_path))
+                self.baselines[seed_path] = (
+                    results["plugin"][0], results["plain"][0],
+                    runs is not None and not self.differ(runs))
                 shutil.rmtree(work, ignore_errors=True)
             return self.baselines[seed_path]
 
-    def compile(self, source, exe, with_plugin, seed_dir):
-        cmd = [self.args.cxx, "-std=c++20", "-O1", "-w",
+    def undefined_behaviour(self, source, work, seed_dir):
+        """Whether the build without the plugin, with AddressSanitizer and
+        UndefinedBehaviorSanitizer, reports an error when it runs: a mutant
+        that reads past a vector prints garbage, differently per build."""
+        exe = os.path.join(work, "sanitized")
+        status, _, _ = self.compile(source, exe, False, seed_dir, [
+            "-fsanitize=address,undefined", "-fno-sanitize-recover=all"])
+        if status != 0:
+            return False
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
+        _, _, stderr = run([exe], RUN_TIMEOUT, env)
+        return "ERROR: AddressSanitizer" in stderr or \
+            "runtime error:" in stderr
+
+    def compile(self, source, exe, with_plugin, seed_dir, extra=()):
+        cmd = [self.args.cxx, "-std=c++20", "-O1", "-w", *extra,
                "-I" + os.path.join(ROOT, "include"), "-I" + seed_dir,
                "-I" + os.path.join(ROOT, "test", "lit", "Inputs"),
                "-I" + os.path.join(ROOT, "test", "corpus")]
@@ -170,12 +191,17 @@ class Fuzzer:
         elif plugin in ("unclear", "internal") and plain != plugin:
             finding = plugin
         elif plugin == "ok" and plain != "ok":
-            finding = "accepts-invalid"
+            seed_plugin, seed_plain, _ = self.seed_baseline(seed_path)
+            finding = "accepts-invalid" if seed_plain == "ok" or \
+                seed_plugin != "ok" else "seed-differs"
         if runs and self.differ(runs):
-            if self.seed_agrees(seed_path):
-                finding = "output-differs"
+            if not self.seed_baseline(seed_path)[2]:
+                finding = "seed-differs"  # not compared (seed_baseline)
+            elif self.undefined_behaviour(source, work,
+                                          os.path.dirname(seed_path)):
+                finding = "mutant-ub"  # its own out-of-bounds read, say
             else:
-                finding = "seed-differs"  # not compared (seed_agrees)
+                finding = "output-differs"
             (a, b) = runs
             results["run"] = ("", "plugin build: status %s\n%s\n%s\n"
                               "plain build: status %s\n%s\n%s" %
@@ -183,7 +209,7 @@ class Fuzzer:
         record = {"index": index, "seed": os.path.relpath(seed_path, ROOT),
                   "mutations": applied, "plugin": plugin, "plain": plain,
                   "runs": runs and [r[0] for r in runs], "finding": finding}
-        if finding and not finding.startswith(("clang-", "seed-")):
+        if finding and not finding.startswith(("clang-", "seed-", "mutant-")):
             keep = os.path.join(self.args.out, "findings", "%05d-%s" %
                                 (index, finding))
             os.makedirs(keep, exist_ok=True)
@@ -237,7 +263,8 @@ def main():
                 counts["ran"] += 1
             if record["finding"]:
                 counts["finding " + record["finding"]] += 1
-                if not record["finding"].startswith(("clang-", "seed-")):
+                if not record["finding"].startswith(
+                        ("clang-", "seed-", "mutant-")):
                     findings.append(record)
     shutil.rmtree(args.work, ignore_errors=True)
     print("fuzz: %d mutants of %d seeds (seed %d)" %
