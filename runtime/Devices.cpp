@@ -11,6 +11,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -126,8 +128,14 @@ Expected<ArrayRef<std::unique_ptr<DeviceState>>> devices() {
     }
     for (DeviceEntry &E : *Gpus)
       Result->first.push_back(std::make_unique<DeviceState>(std::move(E)));
-    Result->first.push_back(std::make_unique<DeviceState>(
-        hostDevice(static_cast<int>(Result->first.size()))));
+    // Several host devices, as libomptarget's host plugin has: device sets
+    // and multi-device programs run, and are tested, without a GPU.
+    const char *HostDevices = std::getenv("OFFLOAD_HOST_DEVICES");
+    const int NumHost =
+        std::clamp(HostDevices ? std::atoi(HostDevices) : 4, 1, 64);
+    for (int I = 0; I < NumHost; ++I)
+      Result->first.push_back(std::make_unique<DeviceState>(
+          hostDevice(static_cast<int>(Result->first.size()))));
     // Kernels still queued at exit must finish; one that failed fails the
     // program even if nothing waited for it.
     std::atexit([] {
@@ -145,11 +153,18 @@ Expected<ArrayRef<std::unique_ptr<DeviceState>>> devices() {
   return ArrayRef(Found->first);
 }
 
+/// A device chosen in code (offload::select_device), or -1.
+static std::atomic<int> DeviceInCode{-1};
+
 static Expected<DeviceState &> selectDevice() {
   const char *Env = std::getenv("OFFLOAD_DEVICE");
   Expected<DeviceRequest> Request = parseDeviceRequest(Env ? Env : "");
   if (!Request)
     return Request.takeError();
+  if (int InCode = DeviceInCode; InCode >= 0) {
+    Request->How = DeviceRequest::ByNumber;
+    Request->Number = InCode;
+  }
   Expected<ArrayRef<std::unique_ptr<DeviceState>>> All = devices();
   if (!All)
     return All.takeError();
@@ -203,6 +218,26 @@ Expected<DeviceState &> selectedDevice() {
   if (!Selected.first)
     return createStringError(Selected.second);
   return *Selected.first;
+}
+
+Error selectInCode(int Id) {
+  int Expected = -1;
+  if (!DeviceInCode.compare_exchange_strong(Expected, Id) && Expected != Id)
+    return createStringError(formatv("offload::select_device({0}) after "
+                                     "select_device({1}): a process picks its "
+                                     "device once",
+                                     Id, Expected)
+                                 .str());
+  llvm::Expected<DeviceState &> D = selectedDevice();
+  if (!D)
+    return D.takeError();
+  if (D->info().Id != Id)
+    return createStringError(
+        formatv("offload::select_device({0}) after the program ran on device "
+                "{1}: select the device before the first offload() call",
+                Id, D->info().Id)
+            .str());
+  return Error::success();
 }
 
 } // namespace offload::rt

@@ -170,7 +170,11 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
   const KernelRecord *K = Found.Record;
   const Device &Info = D.info();
 
-  const std::uint64_t Threads = R.Extent[0] * R.Extent[1] * R.Extent[2];
+  // The launch runs threads [Origin, Extent) along OriginDim.
+  std::uint64_t Extent[3] = {R.Extent[0], R.Extent[1], R.Extent[2]};
+  if (R.OriginDim < 3)
+    Extent[R.OriginDim] -= std::min(R.Origin, Extent[R.OriginDim]);
+  const std::uint64_t Threads = Extent[0] * Extent[1] * Extent[2];
   if (Threads == 0) {
     info(InfoCalls, "kernel '%s': 0 logical threads, nothing to run", K->Name);
     return Error::success();
@@ -179,7 +183,7 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
   std::uint64_t Blocks[3];
   for (int Dim = 0; Dim < 3; ++Dim) {
     Block[Dim] = R.Block[Dim] ? R.Block[Dim] : (Dim == 0 ? DefaultBlock : 1);
-    Blocks[Dim] = (R.Extent[Dim] + Block[Dim] - 1) / Block[Dim];
+    Blocks[Dim] = (Extent[Dim] + Block[Dim] - 1) / Block[Dim];
     GridBlocks[Dim] = static_cast<std::uint32_t>(Blocks[Dim]);
   }
   const std::uint64_t BlockThreads =
@@ -213,14 +217,14 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
       return formatv("{0} threads, {1} blocks of {2} run by {3} blocks",
                      Threads, Blocks[0], Block[0], LaunchedX)
           .str();
-    return R.Extent[1] == 1 && R.Extent[2] == 1
+    return Extent[1] == 1 && Extent[2] == 1
                ? formatv("{0} threads, {1} blocks of {2}", Threads, Blocks[0],
                          Block[0])
                      .str()
                : formatv("{0} x {1} x {2} threads, {3} x {4} x {5} blocks of "
                          "{6} x {7} x {8}",
-                         R.Extent[0], R.Extent[1], R.Extent[2], Blocks[0],
-                         Blocks[1], Blocks[2], Block[0], Block[1], Block[2])
+                         Extent[0], Extent[1], Extent[2], Blocks[0], Blocks[1],
+                         Blocks[2], Block[0], Block[1], Block[2])
                      .str();
   };
   auto KernelKey = [&] { return std::string("kernel '") + K->Name + "'"; };
@@ -239,6 +243,10 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
   SmallVector<std::uint64_t, 16> Values(R.NumSlots);
   if (Error E = Mapping.enter(D, R, Values.data()))
     return InDevice(std::move(E));
+  if (R.Bias)
+    for (unsigned I = 0; I < R.NumSlots; ++I)
+      if (!(R.Types[I] & detail::MapTypeLiteral) && Values[I])
+        Values[I] -= static_cast<std::uint64_t>(R.Bias[I]);
   if (Error E = checkPreloadSharing(*K, Mapping.arguments()))
     return InDevice(std::move(E));
   // The clock is only read when a report asks for times: a queued launch
@@ -331,6 +339,10 @@ static Error launchImpl(const detail::rt::LaunchRequest &R) {
   Expected<const Registry::Kernel &> K = findKernel(R.Kernel);
   if (!K)
     return K.takeError();
+  if (Error E = checkNotOnSet(R))
+    return createStringError(
+        formatv("kernel '{0}': {1}", K->Record->Name, toString(std::move(E)))
+            .str());
   Expected<DeviceState &> D = selectedDevice();
   if (!D)
     return D.takeError();
@@ -360,6 +372,8 @@ static Expected<LibraryCall *> enterCallImpl(const detail::rt::LaunchRequest &R,
                                      toString(std::move(E)))
                                  .str());
   };
+  if (Error E = checkNotOnSet(R))
+    return Fail(std::move(E));
   if (Error E = Call->Mapping.enter(*D, R, Values))
     return Fail(std::move(E));
   // The library works outside our queue: what is queued (the copies, and
@@ -440,12 +454,22 @@ void stage(void *Data, std::int64_t Bytes) {
   if (Error E = offload::rt::preloadCall(
           "preload", Data, Bytes,
           [&](offload::rt::DeviceState &D, offload::rt::TransferStats &S) {
+            if (offload::rt::onSet(Data, Bytes))
+              return Error(
+                  createStringError("it is already preloaded on a device set"));
             return D.preload(Data, Bytes, S);
           }))
     offload::rt::fatal(std::move(E));
 }
 
+void selectDevice(int Device) {
+  if (Error E = offload::rt::selectInCode(Device))
+    offload::rt::fatal(std::move(E));
+}
+
 bool isStaged(const void *Data, std::int64_t Bytes) {
+  if (Bytes > 0 && offload::rt::onSet(Data, Bytes))
+    return true;
   Expected<offload::rt::DeviceState &> D = offload::rt::selectedDevice();
   if (!D) {
     consumeError(D.takeError()); // stage() reports it
@@ -459,6 +483,15 @@ void syncStaged(void *Data, std::int64_t Bytes) {
           "sync", Data, Bytes,
           [&](offload::rt::DeviceState &D, offload::rt::TransferStats &S) {
             return D.syncBack(Data, Bytes, S);
+          }))
+    offload::rt::fatal(std::move(E));
+}
+
+void updateStaged(void *Data, std::int64_t Bytes) {
+  if (Error E = offload::rt::preloadCall(
+          "update", Data, Bytes,
+          [&](offload::rt::DeviceState &D, offload::rt::TransferStats &S) {
+            return D.update(Data, Bytes, S);
           }))
     offload::rt::fatal(std::move(E));
 }

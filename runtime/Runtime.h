@@ -181,6 +181,8 @@ public:
   llvm::Error preload(void *Ptr, std::int64_t Bytes, TransferStats &Stats);
   /// Copies preloaded data back to the host now.
   llvm::Error syncBack(void *Ptr, std::int64_t Bytes, TransferStats &Stats);
+  /// Copies host data into its preloaded copy now.
+  llvm::Error update(void *Ptr, std::int64_t Bytes, TransferStats &Stats);
   /// Releases one preload of the range; a mutable one copies back first.
   llvm::Error unpreload(void *Ptr, std::int64_t Bytes, bool Mutable,
                         TransferStats &Stats);
@@ -234,8 +236,19 @@ private:
 /// Every device: the GPUs liboffload shows, then the host device. Found
 /// once; an error (liboffload failed to start) is reported every time.
 llvm::Expected<llvm::ArrayRef<std::unique_ptr<DeviceState>>> devices();
-/// The device this process offloads to, chosen once from OFFLOAD_DEVICE.
+/// The device this process offloads to, chosen once from OFFLOAD_DEVICE
+/// or by selectInCode().
 llvm::Expected<DeviceState &> selectedDevice();
+/// offload::select_device(Id): the device, before the first call picks one.
+llvm::Error selectInCode(int Id);
+
+//===-- Device sets (DeviceSets.cpp) --------------------------------------===//
+
+/// An error when R maps data preloaded on a device set: a call on one
+/// device would see one device's copy of it.
+llvm::Error checkNotOnSet(const detail::rt::LaunchRequest &R);
+/// Whether any of [Data, +Bytes) is preloaded on a device set.
+bool onSet(const void *Data, std::int64_t Bytes);
 
 /// The mapped arguments of one call: enter() puts each argument that is
 /// not preloaded on the device (copying TO data) and writes every slot's

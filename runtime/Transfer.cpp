@@ -593,6 +593,25 @@ Error DeviceState::syncBack(void *Ptr, std::int64_t Bytes,
   return Error::success();
 }
 
+Error DeviceState::update(void *Ptr, std::int64_t Bytes, TransferStats &Stats) {
+  if (!Ptr || Bytes == 0)
+    return Error::success();
+  Expected<void *> Device = preloadedAddress(Ptr, Bytes);
+  if (!Device)
+    return Device.takeError();
+  if (!*Device)
+    return createStringError(
+        formatv("{0} is not preloaded on device {1}", Ptr, Info.Id).str());
+  double T0 = now();
+  if (Error E = transfer(*Device, Ptr, Bytes, CopyDirection::ToDevice))
+    return E;
+  if (Error E = synchronize())
+    return E;
+  Stats.ToSeconds += now() - T0;
+  Stats.ToBytes += Bytes;
+  return Error::success();
+}
+
 Error DeviceState::unpreload(void *Ptr, std::int64_t Bytes, bool Mutable,
                              TransferStats &Stats) {
   if (!Ptr || Bytes == 0)

@@ -238,7 +238,8 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
   Add(Diag::NoteResidencyBlocker, L::Note,
       "%select{host code uses %0 here|%0 is used here in a way that may "
       "keep its address|%0 is captured here|host code here may reach %0 "
-      "by another name|this call passes %0 twice}1");
+      "by another name|this call passes %0 twice|this call runs on a device "
+      "set, which keeps its own data on its devices}1");
   Add(Diag::NoteCaptured, L::Note, "%0 is declared here");
   Add(Diag::NoteOtherClosure, L::Note, "the other kernel is offloaded here");
   Add(Diag::NoteDevice, L::Note, "%0");

@@ -362,13 +362,19 @@ void Analysis::run(const MatchFinder::MatchResult &Result) {
   // the header instantiate offload(): there is nothing to compile.
   if (!Offload->isDefined())
     return;
-  // offload(Launch, kernel, args...) or offload(kernel, args...).
-  bool ExplicitLaunch = false;
-  if (Offload->getNumParams() > 0)
-    if (const CXXRecordDecl *RD =
-            Offload->getParamDecl(0)->getType()->getAsCXXRecordDecl())
-      ExplicitLaunch = RD->getQualifiedNameAsString() == "offload::Launch";
-  unsigned KernelArg = ExplicitLaunch ? 1 : 0;
+  // offload([Devices,] [Launch,] kernel, args...).
+  auto LeadingParam = [&](unsigned I, StringRef Name) {
+    const CXXRecordDecl *RD = I < Offload->getNumParams()
+                                  ? Offload->getParamDecl(I)
+                                        ->getType()
+                                        .getNonReferenceType()
+                                        ->getAsCXXRecordDecl()
+                                  : nullptr;
+    return RD && RD->getQualifiedNameAsString() == Name;
+  };
+  unsigned KernelArg = LeadingParam(0, "offload::Devices") ? 1 : 0;
+  const bool ExplicitLaunch = LeadingParam(KernelArg, "offload::Launch");
+  KernelArg += ExplicitLaunch;
   if (Call->getNumArgs() <= KernelArg)
     return;
   const Expr *KernelExpr = Call->getArg(KernelArg);

@@ -295,7 +295,7 @@ struct LaunchFields {
 /// initializer list written in the call (none for any other expression).
 LaunchFields launchFields(const Expr *E) {
   LaunchFields Set;
-  while (true) {
+  while (E) {
     E = E->IgnoreParenImpCasts();
     if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
       E = M->getSubExpr();
@@ -309,7 +309,7 @@ LaunchFields launchFields(const Expr *E) {
     else
       break;
   }
-  const auto *List = dyn_cast<InitListExpr>(E);
+  const auto *List = dyn_cast_or_null<InitListExpr>(E);
   if (!List)
     return Set;
   auto Written = [&](unsigned I) {
@@ -375,15 +375,25 @@ bool checkArguments(const CallExpr *Call, unsigned FirstArg,
   if (Ok && ExplicitLaunch) {
     // A Launch{...} written in the call says which fields it sets; other
     // Launch values are checked when the call runs.
-    const LaunchFields Set = launchFields(Call->getArg(0));
+    // The Launch argument comes right before the kernel's arguments (and
+    // the kernel, unless the kernel is a closure passed as the first).
+    const Expr *LaunchArg = nullptr;
+    for (unsigned I = 0; I < FirstArg && !LaunchArg; ++I)
+      if (const CXXRecordDecl *RD = Call->getArg(I)
+                                        ->getType()
+                                        .getNonReferenceType()
+                                        ->getAsCXXRecordDecl();
+          RD && RD->getQualifiedNameAsString() == "offload::Launch")
+        LaunchArg = Call->getArg(I);
+    const LaunchFields Set = launchFields(LaunchArg);
     std::optional<Diag> Mismatch;
     if (Layout.Dims > 1 && (Set.Threads || Set.Block))
       Mismatch = Diag::LaunchNotOneDimensional;
     else if (Layout.Dims <= 1 && Set.Shape)
       Mismatch = Diag::LaunchShapeOneDimensional;
     if (Mismatch) {
-      Diags.report(Call->getArg(0)->getExprLoc(), *Mismatch)
-          << K << Layout.Dims << Call->getArg(0)->getSourceRange();
+      Diags.report(LaunchArg->getExprLoc(), *Mismatch)
+          << K << Layout.Dims << LaunchArg->getSourceRange();
       Ok = false;
     }
   }

@@ -148,11 +148,15 @@ VarDecl *namedVector(const Expr *E, const FunctionDecl &FD,
 /// written).
 SmallVector<QualType> kernelParams(const CallExpr &Call, unsigned &First) {
   First = 0;
-  if (Call.getNumArgs() > 0)
-    if (const CXXRecordDecl *RD =
-            Call.getArg(0)->getType().getCanonicalType()->getAsCXXRecordDecl();
-        RD && RD->getName() == "Launch" && inOffloadNamespace(RD))
-      First = 1;
+  // offload([Devices,] [Launch,] kernel, args...)
+  for (StringRef Leading : {"Devices", "Launch"})
+    if (Call.getNumArgs() > First)
+      if (const CXXRecordDecl *RD = Call.getArg(First)
+                                        ->getType()
+                                        .getCanonicalType()
+                                        ->getAsCXXRecordDecl();
+          RD && RD->getName() == Leading && inOffloadNamespace(RD))
+        ++First;
   SmallVector<QualType> Params;
   if (Call.getNumArgs() <= First)
     return Params;
@@ -173,6 +177,15 @@ SmallVector<QualType> kernelParams(const CallExpr &Call, unsigned &First) {
       Params.push_back(P->getType());
   ++First;
   return Params;
+}
+
+/// Whether an offload() call runs on a device set: offload(Devices, ...).
+bool onDeviceSet(const CallExpr &Call) {
+  const CXXRecordDecl *RD =
+      Call.getNumArgs()
+          ? Call.getArg(0)->getType().getCanonicalType()->getAsCXXRecordDecl()
+          : nullptr;
+  return RD && RD->getName() == "Devices" && inOffloadNamespace(RD);
 }
 
 /// Whether a kernel parameter of type T only reads its data.
@@ -275,7 +288,15 @@ struct Candidate {
   // back.
   SmallVector<const ImplicitCastExpr *> Reads;
   const Stmt *Blocker = nullptr; // the host use that keeps it from staying
-  enum { None, InLoop, Escapes, InLambda, Aliased, SharedInCall } Why = None;
+  enum {
+    None,
+    InLoop,
+    Escapes,
+    InLambda,
+    Aliased,
+    SharedInCall,
+    OnDeviceSet
+  } Why = None;
 };
 
 class Finder : public RecursiveASTVisitor<Finder> {
@@ -679,6 +700,13 @@ private:
         }
         notLocal(Loop, Call->getArg(I));
       }
+      // A call on a device set splits its data between the set's devices:
+      // what it passes must not be staged on one device.
+      if (onDeviceSet(*Call))
+        for (auto &[V, R] : Reach)
+          for (Candidate &C : Found)
+            if (C.Var == V && !C.Blocker)
+              C.Blocker = Call, C.Why = Candidate::OnDeviceSet;
       Shared(Call);
     }
     // Vectors handed to a lambda that passes them on to offload().
@@ -1112,7 +1140,8 @@ private:
         ("it is the caller's, and host code in the loop may reach it by "
          "another name"),
         ("two arguments of one call reach it and the kernel may write one, "
-         "which the call would give two copies")};
+         "which the call would give two copies"),
+        "a call in the loop runs on a device set"};
     Diags.report(Loop->getBeginLoc(), Diag::ResidencyMissed)
         << C.Var << Reasons[C.Why];
     Diags.report(C.Blocker->getBeginLoc(), Diag::NoteResidencyBlocker)

@@ -21,6 +21,7 @@
 #include <offload/detail/closure.hpp>
 #include <offload/detail/host_only.hpp>
 #include <offload/detail/params.hpp>
+#include <offload/devices.hpp>
 #include <offload/launch.hpp>
 #include <offload/pinned.hpp>
 #include <offload/preload.hpp>
@@ -29,7 +30,9 @@
 #include <offload/relaxed.hpp>
 #include <offload/team.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -146,6 +149,82 @@ constexpr const char *launchMismatch(unsigned Dims, const Launch &L) {
   return nullptr;
 }
 
+/// A call's parameters and argument slots, checked and written as the
+/// runtime reads them (host pass and serial fallback).
+template <class... P> struct PreparedCall {
+  using Sig = Signature<void (*)(P...)>;
+  std::tuple<P...> Params;
+  Extent E, Block;
+  void *Ptrs[Sig::NumSlots];
+  std::int64_t Sizes[Sig::NumSlots], Types[Sig::NumSlots];
+  std::uint64_t TeamBytes = 0;
+
+  template <class F> void forEachParam(F &&Each) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      Each(std::integral_constant<std::size_t, I>{}...);
+    }
+    (std::index_sequence_for<P...>{});
+  }
+
+  template <class... Args>
+  PreparedCall(const Launch &L, bool ExplicitLaunch, Args &&...A)
+      : Params(std::forward<Args>(A)...) {
+    if (ExplicitLaunch)
+      if (const char *Problem = launchMismatch(Sig::Dims, L)) {
+        std::fprintf(stderr, "offload: error: %s\n", Problem);
+        std::exit(1);
+      }
+    E = {L.threads, 1, 1};
+    if (!ExplicitLaunch || Sig::Dims > 1) {
+      E = {0, 0, 0};
+      forEachParam(
+          [&](auto... I) { (growExtent(E, std::get<I>(Params)), ...); });
+    }
+
+    if (checkDisjointRequested())
+      forEachParam([&](auto... I) {
+        auto Check = [&](const auto &V, unsigned Argument) {
+          using V_ = std::remove_cvref_t<decltype(V)>;
+          if constexpr (Param<V_>::Dims != 0)
+            checkPartition(V.strategy(), V.size(), E, Argument);
+        };
+        (Check(std::get<I>(Params), unsigned(I) + 1), ...);
+      });
+
+    Block = blockShape(Sig::Dims, L);
+    if constexpr (Sig::HasTeamMemory)
+      if (E.x % Block.x || E.y % Block.y || E.z % Block.z) {
+        std::fprintf(stderr,
+                     "offload: error: a kernel with offload::Tile runs whole "
+                     "blocks, but its launch of %llu x %llu x %llu threads is "
+                     "not a multiple of its block of %llu x %llu x %llu; size "
+                     "its Regions and Ranges (or Launch .threads) to whole "
+                     "blocks\n",
+                     (unsigned long long)E.x, (unsigned long long)E.y,
+                     (unsigned long long)E.z, (unsigned long long)Block.x,
+                     (unsigned long long)Block.y, (unsigned long long)Block.z);
+        std::exit(1);
+      }
+
+    SlotWriter W{Ptrs, Sizes, Types, Block};
+    W.literal(E.x);
+    W.literal(E.y);
+    W.literal(E.z);
+    W.literal(0); // the first thread along the slowest dimension
+    forEachParam([&](auto... I) {
+      (Param<P>::put(std::get<decltype(I)::value>(Params), W), ...);
+    });
+    TeamBytes = W.TeamBytes;
+    if (TeamBytes > 48 * 1024) {
+      std::fprintf(stderr,
+                   "offload: error: the launch-time tiles of one call take "
+                   "%llu bytes, more than the 48 KiB a GPU block may share\n",
+                   (unsigned long long)TeamBytes);
+      std::exit(1);
+    }
+  }
+};
+
 template <class... P, class... Args>
 void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
          Args &&...A) {
@@ -154,92 +233,238 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
   (void)Kernel, (void)L, (void)ExplicitLaunch, ((void)A, ...);
 #else
   using Sig = Signature<void (*)(P...)>;
-  std::tuple<P...> Params(std::forward<Args>(A)...);
-  auto ForEachParam = [&](auto &&F) {
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      F(std::integral_constant<std::size_t, I>{}...);
-    }
-    (std::index_sequence_for<P...>{});
-  };
-
-  if (ExplicitLaunch)
-    if (const char *Problem = launchMismatch(Sig::Dims, L)) {
-      std::fprintf(stderr, "offload: error: %s\n", Problem);
-      std::exit(1);
-    }
-  Extent E{L.threads, 1, 1};
-  if (!ExplicitLaunch || Sig::Dims > 1) {
-    E = {0, 0, 0};
-    ForEachParam([&](auto... I) { (growExtent(E, std::get<I>(Params)), ...); });
-  }
-
-  if (checkDisjointRequested())
-    ForEachParam([&](auto... I) {
-      auto Check = [&](const auto &V, unsigned Argument) {
-        using V_ = std::remove_cvref_t<decltype(V)>;
-        if constexpr (Param<V_>::Dims != 0)
-          checkPartition(V.strategy(), V.size(), E, Argument);
-      };
-      (Check(std::get<I>(Params), unsigned(I) + 1), ...);
-    });
-
-  const Extent Block = blockShape(Sig::Dims, L);
-  if constexpr (Sig::HasTeamMemory)
-    if (E.x % Block.x || E.y % Block.y || E.z % Block.z) {
-      std::fprintf(stderr,
-                   "offload: error: a kernel with offload::Tile runs whole "
-                   "blocks, but its launch of %llu x %llu x %llu threads is "
-                   "not a multiple of its block of %llu x %llu x %llu; size "
-                   "its Regions and Ranges (or Launch .threads) to whole "
-                   "blocks\n",
-                   (unsigned long long)E.x, (unsigned long long)E.y,
-                   (unsigned long long)E.z, (unsigned long long)Block.x,
-                   (unsigned long long)Block.y, (unsigned long long)Block.z);
-      std::exit(1);
-    }
-
-  void *Ptrs[Sig::NumSlots];
-  std::int64_t Sizes[Sig::NumSlots], Types[Sig::NumSlots];
-  SlotWriter W{Ptrs, Sizes, Types, Block};
-  W.literal(E.x);
-  W.literal(E.y);
-  W.literal(E.z);
-  ForEachParam([&](auto... I) {
-    (Param<P>::put(std::get<decltype(I)::value>(Params), W), ...);
-  });
-
-  if (W.TeamBytes > 48 * 1024) {
-    std::fprintf(stderr,
-                 "offload: error: the launch-time tiles of one call take %llu "
-                 "bytes, more than the 48 KiB a GPU block may share\n",
-                 (unsigned long long)W.TeamBytes);
-    std::exit(1);
-  }
+  PreparedCall<P...> C(L, ExplicitLaunch, std::forward<Args>(A)...);
 #if defined(__OFFLOAD_HOST__)
-  rt::launch(
-      {reinterpret_cast<const void *>(Kernel),
-       {E.x, E.y, E.z},
-       {std::uint32_t(Block.x), std::uint32_t(Block.y), std::uint32_t(Block.z)},
-       Sig::NumSlots,
-       Ptrs,
-       Sizes,
-       Types,
-       Sig::FoldsBlocks,
-       std::uint32_t(W.TeamBytes)});
+  rt::launch({reinterpret_cast<const void *>(Kernel),
+              {C.E.x, C.E.y, C.E.z},
+              {std::uint32_t(C.Block.x), std::uint32_t(C.Block.y),
+               std::uint32_t(C.Block.z)},
+              Sig::NumSlots,
+              C.Ptrs,
+              C.Sizes,
+              C.Types,
+              Sig::FoldsBlocks,
+              std::uint32_t(C.TeamBytes)});
 #else
   if (infoBits() & 1)
     std::fprintf(stderr,
                  "offload: info: kernel %p: %llu logical threads run serially "
                  "on the host (not compiled with the cxx-offload plugin)\n",
                  reinterpret_cast<void *>(Kernel),
-                 static_cast<unsigned long long>(E.count()));
+                 static_cast<unsigned long long>(C.E.count()));
   // Without a device the slots hold host addresses, which the kernel uses
   // as they are.
   std::uint64_t Slots[Sig::NumSlots];
   for (unsigned I = 0; I < Sig::NumSlots; ++I)
-    Slots[I] = reinterpret_cast<std::uint64_t>(Ptrs[I]);
+    Slots[I] = reinterpret_cast<std::uint64_t>(C.Ptrs[I]);
   runOnHost(Kernel, Slots);
 #endif
+#endif
+}
+
+template <class P> struct SplitParam { static constexpr bool Splits = true; };
+template <class T, class S> struct SplitParam<Region<T, S>> {
+  static constexpr bool Splits = requires(const S St) {
+    St.part(std::int64_t(), std::int64_t(), 0u);
+  };
+};
+template <class T, class S>
+struct SplitParam<const Region<T, S> &> : SplitParam<Region<T, S>> {};
+template <class P> struct IsAtomicParam : std::false_type {};
+template <class T> struct IsAtomicParam<Atomic<T>> : std::true_type {};
+template <class T> struct IsHaloArg : std::false_type {};
+template <class T> struct IsHaloArg<Halo<T>> : std::true_type {};
+template <class P> struct IsReduceParam : std::false_type {};
+template <class Op> struct IsReduceParam<Reduce<Op>> : std::true_type {};
+template <class P> struct IsReadSpan : std::false_type {};
+template <class T, std::size_t N>
+struct IsReadSpan<std::span<const T, N>> : std::true_type {};
+
+/// A call on a device set: one part per device, each a slab of the threads
+/// along the slowest dimension with the elements of each Region that its
+/// slab owns (Strategy::part), the reads of a halo() argument widened by
+/// its halo, the rest of the read-only data whole; reductions start from
+/// the identity on every device and combine on the host, in device order.
+template <class... P, class... Args>
+void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
+              bool ExplicitLaunch, Args &&...A) {
+  static_assert(
+      (!IsAtomicParam<std::remove_cvref_t<P>>::value && ...),
+      "offload() on a device set: offload::Atomic data cannot be split "
+      "between devices (each would update its own copy); use an "
+      "offload::Reduce, or run the kernel on one device");
+  static_assert((SplitParam<P>::Splits && ...),
+                "offload() on a device set: a Region's strategy has no "
+                "part(first, last, size), so the Region cannot be split "
+                "between devices (GridStride1D, Columns2D and index lists "
+                "cannot); use Linear1D, Chunked1D, Rows2D, Grid2D or Grid3D");
+  if (Set.empty()) {
+    std::fprintf(stderr, "offload: error: offload() on an empty "
+                         "offload::Devices\n");
+    std::exit(1);
+  }
+#if !defined(__OFFLOAD_HOST__)
+  // The device pass builds the kernel, the serial fallback runs it whole.
+  (void)Set;
+  run(Kernel, L, ExplicitLaunch, std::forward<Args>(A)...);
+#else
+  using Sig = Signature<void (*)(P...)>;
+  // Which arguments are halo() data, and how wide their halos are.
+  const std::int64_t HaloOf[] = {
+      [&](const auto &Arg) -> std::int64_t {
+        if constexpr (IsHaloArg<std::remove_cvref_t<decltype(Arg)>>::value)
+          return static_cast<std::int64_t>(Arg.width());
+        else
+          return -1;
+      }(A)...,
+      -1};
+  PreparedCall<P...> C(L, ExplicitLaunch, std::forward<Args>(A)...);
+  constexpr unsigned SplitDim = splitDimension(Sig::Dims);
+  const std::uint64_t Threads = SplitDim == 0   ? C.E.x
+                                : SplitDim == 1 ? C.E.y
+                                                : C.E.z;
+  const std::uint64_t Step = SplitDim == 0   ? C.Block.x
+                             : SplitDim == 1 ? C.Block.y
+                                             : C.Block.z;
+  // Slabs of whole blocks, as even as blocks allow.
+  const std::uint64_t Blocks = (Threads + Step - 1) / Step;
+  const unsigned NumParts = static_cast<unsigned>(
+      std::max<std::uint64_t>(1, std::min<std::uint64_t>(Set.size(), Blocks)));
+  const std::uint64_t PerPart = (Blocks + NumParts - 1) / NumParts * Step;
+
+  constexpr unsigned N = Sig::NumSlots;
+  struct PartSlots {
+    void *Ptrs[N];
+    std::int64_t Sizes[N], Types[N], Bias[N];
+    alignas(16) std::uint64_t Results[N][2]; // reductions' partial results
+  };
+  std::unique_ptr<PartSlots[]> Parts(new PartSlots[NumParts]);
+  rt::LaunchRequest Requests[Devices::max_devices];
+  int Ids[Devices::max_devices];
+  for (unsigned D = 0; D < NumParts; ++D) {
+    PartSlots &S = Parts[D];
+    std::copy(C.Ptrs, C.Ptrs + N, S.Ptrs);
+    std::copy(C.Sizes, C.Sizes + N, S.Sizes);
+    std::copy(C.Types, C.Types + N, S.Types);
+    std::fill(S.Bias, S.Bias + N, 0);
+    const std::uint64_t First = std::min(Threads, D * PerPart),
+                        Last = std::min(Threads, First + PerPart);
+    std::uint64_t End[3] = {C.E.x, C.E.y, C.E.z};
+    End[SplitDim] = Last;
+    S.Ptrs[SplitDim] = reinterpret_cast<void *>(Last);
+    S.Ptrs[3] = reinterpret_cast<void *>(First);
+
+    // The strategy that splits the call: the first Region's or Range's
+    // with part(), which halo() data is laid out by.
+    Span (*SplitBy)(const void *, std::int64_t, std::int64_t, std::uint64_t) =
+        nullptr;
+    const void *SplitStrategy = nullptr;
+    std::uint64_t SplitSize = 0;
+    C.forEachParam([&](auto... I) {
+      auto Find = [&](auto &V) {
+        using V_ = std::remove_cvref_t<decltype(V)>;
+        if constexpr (Param<V_>::Dims != 0) {
+          using S_ = std::remove_cvref_t<decltype(V.strategy())>;
+          if constexpr (requires(const S_ St) {
+                          St.part(std::int64_t(), std::int64_t(), 0u);
+                        })
+            if (!SplitBy) {
+              SplitStrategy = &V.strategy();
+              SplitSize = V.size();
+              SplitBy = [](const void *St, std::int64_t F, std::int64_t L,
+                           std::uint64_t Size) {
+                return static_cast<const S_ *>(St)->part(F, L, Size);
+              };
+            }
+        }
+      };
+      (Find(std::get<I>(C.Params)), ...);
+    });
+
+    C.forEachParam([&](auto... I) {
+      auto Split = [&](auto Index) {
+        constexpr std::size_t Arg = decltype(Index)::value;
+        using Par = std::tuple_element_t<Arg, std::tuple<P...>>;
+        using V_ = std::remove_cvref_t<Par>;
+        constexpr unsigned Slot = LaunchSlots + Sig::Offsets[Arg];
+        auto &V = std::get<Arg>(C.Params);
+        auto Narrow = [&](Span Part, std::size_t Element) {
+          S.Ptrs[Slot] =
+              static_cast<char *>(S.Ptrs[Slot]) + Part.offset * Element;
+          S.Sizes[Slot] = static_cast<std::int64_t>(Part.length * Element);
+          S.Bias[Slot] = static_cast<std::int64_t>(Part.offset * Element);
+        };
+        if constexpr (Param<V_>::Info.Kind == ParamKind::Region &&
+                      SplitParam<V_>::Splits) {
+          Narrow(V.strategy().part(std::int64_t(First), std::int64_t(Last),
+                                   V.size()),
+                 sizeof(typename V_::value_type));
+        } else if constexpr (IsReadSpan<V_>::value) {
+          const std::int64_t K = HaloOf[Arg];
+          if (K < 0)
+            return;
+          if (!SplitBy || V.size() != SplitSize) {
+            std::fprintf(stderr,
+                         "offload: error: offload::halo() data of %llu "
+                         "elements in a call whose Region or Range of %llu "
+                         "elements would split it: halo() data is split as "
+                         "that Region is, and must have its size\n",
+                         (unsigned long long)V.size(),
+                         (unsigned long long)SplitSize);
+            std::exit(1);
+          }
+          Narrow(SplitBy(SplitStrategy, std::int64_t(First) - K,
+                         std::int64_t(Last) + K, V.size()),
+                 sizeof(typename V_::element_type));
+        } else if constexpr (IsReduceParam<V_>::value) {
+          using Value = typename V_::value_type;
+          static_assert(sizeof(Value) <= sizeof(S.Results[0]));
+          S.Ptrs[Slot] = S.Results[Slot];
+          std::uint64_t Words[SlotsFor<Value>] = {};
+          const Value Identity = V_::op_type::identity();
+          __builtin_memcpy(Words, &Identity, sizeof(Value));
+          for (unsigned W = 0; W < SlotsFor<Value>; ++W)
+            S.Ptrs[Slot + 1 + W] = reinterpret_cast<void *>(Words[W]);
+        }
+      };
+      (Split(I), ...);
+    });
+    Requests[D] = {reinterpret_cast<const void *>(Kernel),
+                   {End[0], End[1], End[2]},
+                   {std::uint32_t(C.Block.x), std::uint32_t(C.Block.y),
+                    std::uint32_t(C.Block.z)},
+                   N,
+                   S.Ptrs,
+                   S.Sizes,
+                   S.Types,
+                   Sig::FoldsBlocks,
+                   std::uint32_t(C.TeamBytes),
+                   First,
+                   SplitDim,
+                   S.Bias};
+    Ids[D] = Set[D];
+  }
+  rt::launchParts(Requests, Ids, NumParts);
+
+  // Each reduction: the value before the call, then each device's result.
+  C.forEachParam([&](auto... I) {
+    auto Combine = [&](auto Index) {
+      constexpr std::size_t Arg = decltype(Index)::value;
+      using V_ =
+          std::remove_cvref_t<std::tuple_element_t<Arg, std::tuple<P...>>>;
+      if constexpr (IsReduceParam<V_>::value) {
+        using Value = typename V_::value_type;
+        constexpr unsigned Slot = LaunchSlots + Sig::Offsets[Arg];
+        Value *Result = std::get<Arg>(C.Params).result();
+        Value Total = *Result;
+        for (unsigned D = 0; D < NumParts; ++D)
+          Total = V_::op_type::combine(Total,
+                                       getWords<Value>(Parts[D].Results[Slot]));
+        *Result = Total;
+      }
+    };
+    (Combine(I), ...);
+  });
 #endif
 }
 
@@ -271,8 +496,18 @@ template <CallError Error> void reportCallError() {
 #endif
 }
 
-template <class Kernel, bool ExplicitLaunch, class... Args>
-void dispatch(const Launch &L, Kernel &&K, Args &&...A) {
+/// Runs the checked call on Set, or on the selected device without one.
+template <bool OnSet, class Fn, class... Args>
+void runOn(const Devices *Set, Fn Kernel, const Launch &L, bool ExplicitLaunch,
+           Args &&...A) {
+  if constexpr (OnSet)
+    runOnSet(*Set, Kernel, L, ExplicitLaunch, std::forward<Args>(A)...);
+  else
+    run(Kernel, L, ExplicitLaunch, std::forward<Args>(A)...);
+}
+
+template <class Kernel, bool ExplicitLaunch, bool OnSet = false, class... Args>
+void dispatch(const Devices *Set, const Launch &L, Kernel &&K, Args &&...A) {
   if constexpr (Closure<Kernel>) {
     // A closure runs as callClosure, with the object as first argument.
     using Call = ClosureCall<Kernel>;
@@ -283,8 +518,8 @@ void dispatch(const Launch &L, Kernel &&K, Args &&...A) {
       (void)closureEntryFor<Call>(
           std::make_index_sequence<Signature<typename Call::Kernel>::NumSlots>{});
 #endif
-      run(Call::Function, L, ExplicitLaunch, std::forward<Kernel>(K),
-          std::forward<Args>(A)...);
+      runOn<OnSet>(Set, Call::Function, L, ExplicitLaunch,
+                   std::forward<Kernel>(K), std::forward<Args>(A)...);
     } else {
       reportCallError<Error>();
     }
@@ -292,7 +527,8 @@ void dispatch(const Launch &L, Kernel &&K, Args &&...A) {
     using Fn = KernelPtr<Kernel>;
     constexpr CallError Error = checkCall<Fn, ExplicitLaunch, Args...>();
     if constexpr (Error == CallError::None)
-      run(static_cast<Fn>(K), L, ExplicitLaunch, std::forward<Args>(A)...);
+      runOn<OnSet>(Set, static_cast<Fn>(K), L, ExplicitLaunch,
+                   std::forward<Args>(A)...);
     else
       reportCallError<Error>();
   }
@@ -437,17 +673,36 @@ OFFLOAD_HOST_ONLY decltype(auto) offload_args(Function &&F, Args &&...A) {
 /// call that needs the host, a preload's sync or release, or synchronize()
 /// waits for it.
 template <class Kernel, class... Args>
-  requires(!std::is_same_v<std::remove_cvref_t<Kernel>, Launch>)
-OFFLOAD_HOST_ONLY void offload(Kernel &&K, Args &&...A) {
-  detail::dispatch<Kernel, false>(Launch{}, std::forward<Kernel>(K),
+requires(!std::is_same_v<std::remove_cvref_t<Kernel>, Launch> &&
+         !std::is_same_v<std::remove_cvref_t<Kernel>, Devices>)
+    OFFLOAD_HOST_ONLY void offload(Kernel &&K, Args &&...A) {
+  detail::dispatch<Kernel, false>(nullptr, Launch{}, std::forward<Kernel>(K),
                                   std::forward<Args>(A)...);
 }
 
 /// The same with explicit launch geometry.
 template <class Kernel, class... Args>
 OFFLOAD_HOST_ONLY void offload(Launch L, Kernel &&K, Args &&...A) {
-  detail::dispatch<Kernel, true>(L, std::forward<Kernel>(K),
+  detail::dispatch<Kernel, true>(nullptr, L, std::forward<Kernel>(K),
                                  std::forward<Args>(A)...);
+}
+
+/// Runs Kernel on the devices of Set at once, each on a slab of the logical
+/// threads with its part of the data (offload/devices.hpp); returns when
+/// every part has returned as a call on one device would.
+template <class Kernel, class... Args>
+requires(!std::is_same_v<std::remove_cvref_t<Kernel>, Launch>) OFFLOAD_HOST_ONLY
+    void offload(const Devices &Set, Kernel &&K, Args &&...A) {
+  detail::dispatch<Kernel, false, true>(&Set, Launch{}, std::forward<Kernel>(K),
+                                        std::forward<Args>(A)...);
+}
+
+/// The same with explicit launch geometry.
+template <class Kernel, class... Args>
+OFFLOAD_HOST_ONLY void offload(const Devices &Set, Launch L, Kernel &&K,
+                               Args &&...A) {
+  detail::dispatch<Kernel, true, true>(&Set, L, std::forward<Kernel>(K),
+                                       std::forward<Args>(A)...);
 }
 
 } // namespace offload

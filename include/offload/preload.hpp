@@ -25,8 +25,11 @@
 #pragma once
 
 #include <offload/detail/host_only.hpp>
+#include <offload/devices.hpp>
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <ranges>
@@ -65,6 +68,20 @@ public:
                       Bytes);
 #endif
   }
+  /// Stages Data on every device of Set (see "Device sets" in the user
+  /// guide): calls on Set copy between its devices only what a device
+  /// needs and another one wrote.
+  OFFLOAD_HOST_ONLY Preloaded(const Devices &Set, C &Data)
+      : Data(&Data), Ptr(std::ranges::data(Data)),
+        Bytes(std::ranges::size(Data) * sizeof(element_type)), OnSet(true) {
+#if defined(__OFFLOAD_HOST__)
+    detail::rt::stageOnSet(Set.begin(), Set.size(),
+                           const_cast<void *>(static_cast<const void *>(Ptr)),
+                           Bytes);
+#else
+    (void)Set;
+#endif
+  }
   /// For automatic residency: stages Data only if Stage and no other
   /// handle stages any of it (that one governs, as in the plain program);
   /// otherwise the handle stands for Data without staging it.
@@ -83,13 +100,15 @@ public:
   Preloaded(const Preloaded &) = delete;
   Preloaded &operator=(const Preloaded &) = delete;
   Preloaded(Preloaded &&O) noexcept
-      : Data(std::exchange(O.Data, nullptr)), Ptr(O.Ptr), Bytes(O.Bytes) {}
+      : Data(std::exchange(O.Data, nullptr)), Ptr(O.Ptr), Bytes(O.Bytes),
+        OnSet(O.OnSet) {}
   Preloaded &operator=(Preloaded &&O) noexcept {
     if (this != &O) {
       release();
       Data = std::exchange(O.Data, nullptr);
       Ptr = O.Ptr;
       Bytes = O.Bytes;
+      OnSet = O.OnSet;
     }
     return *this;
   }
@@ -100,19 +119,52 @@ public:
     requires is_mutable
   {
 #if defined(__OFFLOAD_HOST__)
-    if (Data)
+    if (Data && OnSet)
+      detail::rt::syncStagedOnSet(Ptr, Bytes);
+    else if (Data)
       detail::rt::syncStaged(Ptr, Bytes);
 #endif
   }
 
+  /// Copies elements [First, First + Count) back to the host now (a halo
+  /// row for MPI, say); the rest of the host copy stays stale.
+  OFFLOAD_HOST_ONLY void sync(std::size_t First,
+                              std::size_t Count) const requires is_mutable {
+    checkPart(First, Count, "sync");
+#if defined(__OFFLOAD_HOST__)
+    if (Data && !OnSet)
+      detail::rt::syncStaged(Ptr + First, Count * sizeof(element_type));
+    else if (Data)
+      detail::rt::syncStagedOnSet(Ptr, Bytes);
+#endif
+  }
+  /// Copies host elements [First, First + Count) to the device copy now
+  /// (a halo row received from another MPI rank).
+  OFFLOAD_HOST_ONLY void update(std::size_t First,
+                                std::size_t Count) const requires is_mutable {
+    checkPart(First, Count, "update");
+#if defined(__OFFLOAD_HOST__)
+    if (Data && OnSet) {
+      std::fprintf(stderr, "offload: error: update() of data preloaded on a "
+                           "device set: release the handle and preload "
+                           "again\n");
+      std::exit(1);
+    }
+    if (Data)
+      detail::rt::updateStaged(Ptr + First, Count * sizeof(element_type));
+#endif
+  }
   /// Ends the staging: mutable data is copied back, the device copy is
   /// released (when no other handle stages it). Later calls do nothing.
   OFFLOAD_HOST_ONLY void release() {
     if (!Data)
       return;
 #if defined(__OFFLOAD_HOST__)
-    detail::rt::unstage(const_cast<void *>(static_cast<const void *>(Ptr)),
-                        Bytes, is_mutable);
+    void *P = const_cast<void *>(static_cast<const void *>(Ptr));
+    if (OnSet)
+      detail::rt::unstageOnSet(P, Bytes, is_mutable);
+    else
+      detail::rt::unstage(P, Bytes, is_mutable);
 #endif
     Data = nullptr;
   }
@@ -129,9 +181,20 @@ public:
   element_type *end() const noexcept { return Ptr + size(); }
 
 private:
+  void checkPart(std::size_t First, std::size_t Count, const char *What) const {
+    if (First > size() || Count > size() - First) {
+      std::fprintf(stderr,
+                   "offload: error: %s(%zu, %zu) of a preload handle of %zu "
+                   "elements\n",
+                   What, First, Count, size());
+      std::exit(1);
+    }
+  }
+
   C *Data;
   element_type *Ptr;
   std::int64_t Bytes;
+  bool OnSet = false;
 };
 
 /// Stages read-only data on the device until the handle is released.
@@ -144,6 +207,20 @@ template <class C>
 template <class C>
 [[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<C> preload_mut(C &Data) {
   return Preloaded<C>(Data);
+}
+
+/// Stages read-only data on every device of Set.
+template <class C>
+[[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<const C> preload(const Devices &Set,
+                                                           const C &Data) {
+  return Preloaded<const C>(Set, Data);
+}
+/// Stages mutable data on every device of Set; releasing the handle copies
+/// each part back from the device that wrote it last.
+template <class C>
+[[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<C> preload_mut(const Devices &Set,
+                                                         C &Data) {
+  return Preloaded<C>(Set, Data);
 }
 
 namespace detail {

@@ -14,8 +14,13 @@
 //   template <class T> /*item*/ item(T *data, Position p) const;
 //                                    // what iterating a Region yields
 //
-// and optionally `bool fits(size)` (checked when a Region is made) and
-// `bool covers(index)` (the elements it is meant to cover, if not all).
+// and optionally `bool fits(size)` (checked when a Region is made),
+// `bool covers(index)` (the elements it is meant to cover, if not all) and
+// `Span part(first, last, size)`: the contiguous elements that the threads
+// whose index along the launch's slowest dimension is in [first, last) own
+// (first and last may lie outside the launch: a halo), clipped to the
+// data. A Region can be split between the devices of a device set only if
+// its strategy has part().
 //
 // pieces() returns its positions as a borrowed input range: a
 // std::ranges::input_range (begin() gives an input iterator, end() an
@@ -146,6 +151,15 @@ concept HasPieces = requires(const S Strategy, ThreadIndex Thread,
                              std::uint64_t Size) {
   Strategy.pieces(Thread, Size);
 };
+
+/// [First, Last) clipped to [0, Size), as a Span.
+constexpr Span clippedSpan(std::int64_t First, std::int64_t Last,
+                           std::uint64_t Size) noexcept {
+  const std::int64_t N = static_cast<std::int64_t>(Size);
+  First = First < 0 ? 0 : (First > N ? N : First);
+  Last = Last < First ? First : (Last > N ? N : Last);
+  return {std::uint64_t(First), std::uint64_t(Last - First)};
+}
 
 struct Strided;
 /// The range of positions a Region or Range of S iterates: what pieces()
@@ -294,6 +308,10 @@ struct Linear1D {
     return {I, I < Size, 1};
   }
   constexpr Span span(std::uint64_t I) const noexcept { return {I, 1}; }
+  constexpr Span part(std::int64_t First, std::int64_t Last,
+                      std::uint64_t Size) const noexcept {
+    return detail::clippedSpan(First, Last, Size);
+  }
   template <class T>
   constexpr Item<T> item(T *Data, std::uint64_t I) const noexcept {
     return {I, Data[I]};
@@ -316,6 +334,10 @@ struct Interval1D {
     return {I, I >= begin && I < end && I < Size, 1};
   }
   constexpr Span span(std::uint64_t I) const noexcept { return {I, 1}; }
+  constexpr Span part(std::int64_t First, std::int64_t Last,
+                      std::uint64_t Size) const noexcept {
+    return detail::clippedSpan(First, Last, Size);
+  }
   template <class T>
   constexpr Item<T> item(T *Data, std::uint64_t I) const noexcept {
     return {I, Data[I]};
@@ -346,6 +368,11 @@ struct Chunked1D {
             First < N};
   }
   constexpr Span span(Position P) const noexcept { return {P.first, P.length}; }
+  constexpr Span part(std::int64_t First, std::int64_t Last,
+                      std::uint64_t N) const noexcept {
+    const auto Chunk = static_cast<std::int64_t>(size);
+    return detail::clippedSpan(First * Chunk, Last * Chunk, N);
+  }
   template <class T>
   constexpr Chunk<T> item(T *Data, Position P) const noexcept {
     return {P.first, std::span<T>(Data + P.first, P.length)};
@@ -407,6 +434,12 @@ struct Grid2D {
   constexpr Span span(Position P) const noexcept {
     return {P.row * cols + P.col, 1};
   }
+  constexpr Span part(std::int64_t First, std::int64_t Last,
+                      std::uint64_t Size) const noexcept {
+    const auto Row = static_cast<std::int64_t>(box.row_begin),
+               Cols = static_cast<std::int64_t>(cols);
+    return detail::clippedSpan((Row + First) * Cols, (Row + Last) * Cols, Size);
+  }
   template <class T>
   constexpr Item2D<T> item(T *Data, Position P) const noexcept {
     return {P.row, P.col, Data[P.row * cols + P.col]};
@@ -437,6 +470,11 @@ struct Rows2D {
   }
   constexpr Span span(std::uint64_t R) const noexcept {
     return {R * cols, cols};
+  }
+  constexpr Span part(std::int64_t First, std::int64_t Last,
+                      std::uint64_t Size) const noexcept {
+    const auto Cols = static_cast<std::int64_t>(cols);
+    return detail::clippedSpan(First * Cols, Last * Cols, Size);
   }
   template <class T>
   constexpr Row<T> item(T *Data, std::uint64_t R) const noexcept {
@@ -532,6 +570,12 @@ struct Grid3D {
   }
   constexpr Span span(Position P) const noexcept {
     return {P.i + ni * (P.j + nj * P.k), 1};
+  }
+  constexpr Span part(std::int64_t First, std::int64_t Last,
+                      std::uint64_t Size) const noexcept {
+    const auto K = static_cast<std::int64_t>(box.k_begin),
+               Plane = static_cast<std::int64_t>(ni * nj);
+    return detail::clippedSpan((K + First) * Plane, (K + Last) * Plane, Size);
   }
   template <class T>
   constexpr Item3D<T> item(T *Data, Position P) const noexcept {

@@ -61,13 +61,21 @@ template <auto Kernel>
                         Stride = std::uint64_t(__gpu_num_blocks(0)) *
                                  __gpu_num_threads(0);
     Sig::invoke(Kernel, Slots + LaunchSlots, [&](auto Body) {
-      for (std::uint64_t I = gpu::threadIndex<1>().x; I < Extent; I += Stride)
+      for (std::uint64_t I = Slots[3] + gpu::threadIndex<1>().x; I < Extent;
+           I += Stride)
         Body(ThreadIndex{I, 0, 0, 1, 1});
     });
   } else {
     // Threads past the logical extent run no kernel body, but still reach
     // the parameters' finish(): block-wide reductions need every thread.
-    const ThreadIndex Thread = gpu::threadIndex<Dims>();
+    ThreadIndex Thread = gpu::threadIndex<Dims>();
+    // A device of a device set runs a slab of the threads, from slot 3.
+    if constexpr (Dims == 1)
+      Thread.x += Slots[3];
+    else if constexpr (Dims == 2)
+      Thread.y += Slots[3];
+    else
+      Thread.z += Slots[3];
     const bool Active = insideExtent<Dims>(Thread, Slots);
     Sig::invoke(Kernel, Slots + LaunchSlots, [&](auto Body) {
       if (Active)

@@ -41,10 +41,19 @@ namespace offload::detail {
 
 /// Version of the argument layout and registration ABI shared by this
 /// header, the plugin and the runtime.
-inline constexpr unsigned AbiVersion = 7;
+inline constexpr unsigned AbiVersion = 8;
 
-/// Slots 0, 1, 2 hold the launch's logical extent; the parameters follow.
-inline constexpr unsigned LaunchSlots = 3;
+/// Slots 0, 1, 2 hold the end of the launch's logical threads per dimension,
+/// slot 3 the first logical thread along its slowest dimension (not 0 when
+/// a call on several devices gives each a slab of the threads: docs/design.md,
+/// "Device sets"); the parameters follow.
+inline constexpr unsigned LaunchSlots = 4;
+
+/// The dimension along which a launch of Dims dimensions is split between
+/// devices: its slowest one.
+constexpr unsigned splitDimension(unsigned Dims) {
+  return Dims <= 1 ? 0 : Dims - 1;
+}
 
 enum class ParamKind : unsigned char {
   Unsupported,
@@ -659,6 +668,9 @@ struct Signature<R (*)(P...) noexcept> : Signature<R (*)(P...)> {};
 template <class Fn> void runOnHost(Fn Kernel, const std::uint64_t *Slots) {
   using Sig = Signature<Fn>;
   const std::uint64_t X = Slots[0], Y = Slots[1], Z = Slots[2];
+  // The first logical thread per dimension: slot 3 along the slowest one.
+  std::uint64_t From[3] = {0, 0, 0};
+  From[splitDimension(Sig::Dims)] = Slots[3];
   Sig::start(Slots + LaunchSlots);
 #if !defined(OFFLOAD_GPU_CODE)
   if constexpr (Sig::HasTeamMemory) {
@@ -678,18 +690,18 @@ template <class Fn> void runOnHost(Fn Kernel, const std::uint64_t *Slots) {
                          C.First[2] + Rank / (C.BX * C.BY), C.X, C.Y});
       });
     };
-    for (std::uint64_t K = 0; K < Z; K += BZ)
-      for (std::uint64_t J = 0; J < Y; J += BY)
-        for (std::uint64_t I = 0; I < X; I += BX) {
+    for (std::uint64_t K = From[2]; K < Z; K += BZ)
+      for (std::uint64_t J = From[1]; J < Y; J += BY)
+        for (std::uint64_t I = From[0]; I < X; I += BX) {
           C.First[0] = I, C.First[1] = J, C.First[2] = K;
           Team.runBlock(Thread, &C);
         }
     return;
   }
 #endif
-  for (std::uint64_t K = 0; K < Z; ++K)
-    for (std::uint64_t J = 0; J < Y; ++J)
-      for (std::uint64_t I = 0; I < X; ++I)
+  for (std::uint64_t K = From[2]; K < Z; ++K)
+    for (std::uint64_t J = From[1]; J < Y; ++J)
+      for (std::uint64_t I = From[0]; I < X; ++I)
         Sig::invoke(Kernel, Slots + LaunchSlots, [&](auto Body) {
           Body(ThreadIndex{I, J, K, X, Y});
         });

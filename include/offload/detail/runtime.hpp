@@ -28,12 +28,41 @@ struct LaunchRequest {
   bool FoldsBlocks = false;
   /// Bytes of team memory per block for its launch-time tiles.
   std::uint32_t TeamBytes = 0;
+  /// The first logical thread along dimension OriginDim (the launch runs
+  /// threads [Origin, Extent[OriginDim]) there): one device's slab of a
+  /// call on a device set.
+  std::uint64_t Origin = 0;
+  std::uint32_t OriginDim = 0;
+  /// Per slot, or null: bytes subtracted from a mapped slot's device
+  /// address, so that a kernel given part of the data indexes it as a
+  /// whole (the slot maps [Ptrs[I], +Sizes[I]), which begins Bias[I] bytes
+  /// into the data the kernel sees).
+  const std::int64_t *Bias = nullptr;
 };
 
 /// Maps the data, runs the kernel and maps the data back. On failure it
 /// prints an error naming the kernel, the device and the cause, and exits
 /// with a non-zero status.
 void launch(const LaunchRequest &Request);
+/// A call on a device set: part I runs Parts[I] on device Devices[I], all
+/// at once; returns when each part has returned as launch() would.
+void launchParts(const LaunchRequest *Parts, const int *Devices,
+                 unsigned NumParts);
+/// The devices of offload::Devices::all(): every GPU that has an image of
+/// this program, or else every host device. Writes at most Max numbers.
+unsigned allDevices(int *Devices, unsigned Max);
+/// How many devices the runtime has (GPUs, then host devices).
+int deviceCount();
+/// OFFLOAD_DEVICE's choice made in code, before the first call.
+void selectDevice(int Device);
+/// Preloading on a device set: every device holds [Data, Data + Bytes);
+/// calls copy between them only what a part needs and another device
+/// wrote (docs/design.md, "Device sets").
+void stageOnSet(const int *Devices, unsigned NumDevices, void *Data,
+                std::int64_t Bytes);
+void syncStagedOnSet(void *Data, std::int64_t Bytes);
+void unstageOnSet(void *Data, std::int64_t Bytes, bool Mutable);
+
 /// Waits for the launches the runtime queued without waiting.
 void synchronize();
 /// Registers and local (spill) bytes per thread of the kernel whose host key
@@ -62,6 +91,9 @@ Totals totals();
 /// to unstage(); syncStaged() copies it back to the host meanwhile.
 void stage(void *Data, std::int64_t Bytes);
 void syncStaged(void *Data, std::int64_t Bytes);
+/// Copies [Data, Data + Bytes), part of staged data, from the host to the
+/// device copy.
+void updateStaged(void *Data, std::int64_t Bytes);
 /// Whether any of [Data, Data + Bytes) is staged on the selected device.
 bool isStaged(const void *Data, std::int64_t Bytes);
 void unstage(void *Data, std::int64_t Bytes, bool Mutable);

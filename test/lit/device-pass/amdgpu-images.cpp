@@ -22,24 +22,25 @@
 //
 // RUN: llvm-readelf --notes %t/amdgpu-images.gfx90a.hsaco > %t/notes.txt
 // RUN: %python %inputs/check-kernargs.py %t/metadata.json %t/notes.txt | FileCheck %s --check-prefix=KERNARGS
-// KERNARGS-DAG: saxpy: __offload_k_{{.*}} OK: 9 arguments of 8 bytes (dyn_ptr + 8 slots), hidden from 72
+// KERNARGS-DAG: saxpy: __offload_k_{{.*}} OK: 10 arguments of 8 bytes (dyn_ptr + 9 slots), hidden from 80
 // KERNARGS-DAG: add<1>: __offload_k_{{.*}} OK:
 // KERNARGS-DAG: add<2>: __offload_k_{{.*}} OK:
-// KERNARGS-DAG: (lambda at {{.*}}amdgpu-images.cpp:{{[0-9]+}}:{{[0-9]+}}): __offload_k_{{.*}} OK: 7 arguments
+// KERNARGS-DAG: (lambda at {{.*}}amdgpu-images.cpp:{{[0-9]+}}:{{[0-9]+}}): __offload_k_{{.*}} OK: 8 arguments
 //
-// saxpy's slots after dyn_ptr (offset 0): three launch slots (8, 16, 24),
-// a (32), x's data and size (40, 48), y's data and extent (56, 64); the
-// block size is the hidden argument at 84. The code loads a at 0x20, x at
-// 0x28 and y at 0x38 from the kernarg segment (s[4:5]).
+// saxpy's slots after dyn_ptr (offset 0): four launch slots (8, 16, 24,
+// 32), a (40), x's data and size (48, 56), y's data and extent (64, 72);
+// the block size is the hidden argument at 92. The code loads the first
+// thread and a together from 0x20, x from 0x30 and y from 0x40 of the
+// kernarg segment (s[4:5]).
 // RUN: llvm-objdump -d %t/amdgpu-images.gfx90a.hsaco > %t/disassembly.txt
 // RUN: %offload -fplugin-arg-offload-dump=kernels -fsyntax-only %s > %t/kernels.txt
 // RUN: cat %t/kernels.txt %t/disassembly.txt | FileCheck %s --check-prefix=CODE
 // CODE: kernel saxpy -> [[SAXPY:__offload_k_[0-9a-f]+]]
 // CODE: <[[SAXPY]]>:
-// CODE-DAG: s_load_dword s{{[0-9]+}}, s[4:5], 0x54
+// CODE-DAG: s_load_dword s{{[0-9]+}}, s[4:5], 0x5c
 // CODE-DAG: s_load_dword{{(x[0-9])?}} s{{.*}}, s[4:5], 0x20
-// CODE-DAG: s_load_dword{{(x[0-9])?}} s{{.*}}, s[4:5], 0x28
-// CODE-DAG: s_load_dword{{(x[0-9])?}} s{{.*}}, s[4:5], 0x38
+// CODE-DAG: s_load_dword{{(x[0-9])?}} s{{.*}}, s[4:5], 0x30
+// CODE-DAG: s_load_dword{{(x[0-9])?}} s{{.*}}, s[4:5], 0x40
 // CODE: v_fmac_f32
 // CODE: s_endpgm
 //

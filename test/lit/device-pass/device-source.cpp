@@ -27,12 +27,12 @@ void run(std::vector<float> &f, std::vector<double> &d) {
 // CHECK:      #pragma push_macro("weak")
 // CHECK-NEXT: #undef weak
 // CHECK-NEXT: // kernel fill<{{double|float}}>
-// CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E1:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3, void *__restrict s4, std::uint64_t s5) {
-// CHECK-NEXT:   const std::uint64_t Slots[] = {s0, s1, s2, s3, reinterpret_cast<std::uint64_t>(s4), s5};
+// CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E1:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3, std::uint64_t s4, void *__restrict s5, std::uint64_t s6) {
+// CHECK-NEXT:   const std::uint64_t Slots[] = {s0, s1, s2, s3, s4, reinterpret_cast<std::uint64_t>(s5), s6};
 // CHECK-NEXT:   ::offload::detail::deviceEntry<static_cast<void (*)(Pair, offload::Region<{{double|float}}>)>(&::fill<{{double|float}}>)>(Slots);
 // CHECK-NEXT: }
 // CHECK-NEXT: // kernel fill<{{double|float}}>
-// CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E2:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3, void *__restrict s4, std::uint64_t s5) {
+// CHECK-NEXT: extern "C" OFFLOAD_ENTRY_ATTRIBUTES void [[E2:__offload_k_[0-9a-f]+]](void *, std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3, std::uint64_t s4, void *__restrict s5, std::uint64_t s6) {
 // CHECK:      #pragma omp begin declare target
 // CHECK-NEXT: {{\[\[}}gnu::used]] static void *const __offload_entries[] = {(void *)&[[E1]], (void *)&[[E2]]};
 // CHECK-NEXT: extern "C" {

@@ -27,8 +27,9 @@ void run(std::vector<float> &f, std::vector<double> &d) {
 // CHECK-NEXT: .param .u64 __offload_k_{{[0-9a-f]+}}_param_1,
 // CHECK-NEXT: .param .u64 __offload_k_{{[0-9a-f]+}}_param_2,
 // CHECK-NEXT: .param .u64 __offload_k_{{[0-9a-f]+}}_param_3,
-// CHECK-NEXT: .param .u64 .ptr .align 1 __offload_k_{{[0-9a-f]+}}_param_4,
-// CHECK-NEXT: .param .u64 __offload_k_{{[0-9a-f]+}}_param_5
+// CHECK-NEXT: .param .u64 __offload_k_{{[0-9a-f]+}}_param_4,
+// CHECK-NEXT: .param .u64 .ptr .align 1 __offload_k_{{[0-9a-f]+}}_param_5,
+// CHECK-NEXT: .param .u64 __offload_k_{{[0-9a-f]+}}_param_6
 // CHECK-NEXT: )
 // CHECK: .visible .entry __offload_k_{{[0-9a-f]+}}(
 // CUBIN: Type: EXEC

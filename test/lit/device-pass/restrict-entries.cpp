@@ -32,7 +32,7 @@ void run(std::vector<double> &phi, std::vector<double> &ell,
 }
 
 // CHECK-LABEL: .visible .entry __offload_k_{{[0-9a-f]+}}(
-// CHECK: .param .u64 .ptr .align 1 __offload_k_{{[0-9a-f]+}}_param_4,
+// CHECK: .param .u64 .ptr .align 1 __offload_k_{{[0-9a-f]+}}_param_5,
 // CHECK: ld.global.b64
 // CHECK-NOT: st.global
 // CHECK: ld.global.nc.b64

@@ -1,6 +1,7 @@
 // The kernel's parameter types decide each slot's libomptarget map type:
 // scalars LITERAL (0x120), read-only data TO (0x21), Regions TO|FROM (0x23);
-// slots 0-2 carry the logical extent. The call goes to the runtime.
+// slots 0-3 carry the logical extent and the first thread. The call goes
+// to the runtime.
 // RUN: %offload_host -O2 -S -emit-llvm %s -o - | FileCheck %s
 #include <offload/offload.hpp>
 #include <vector>
@@ -14,11 +15,13 @@ void run(const std::vector<double> &x, std::vector<double> &y) {
   offload::offload(k, 3.0, x, y);
 }
 
-// CHECK-LABEL: define {{.*}} @_ZN7offload6detail3runIJdRKSt6vectorIdSaIdEENS_6RegionIdNS_8Linear1DEEEEJdS6_RS4_EEEvPFvDpT_ERKNS_6LaunchEbDpOT0_(
-// The three extent slots and the scalar, then x's data and size, y's.
-// CHECK: store <4 x i64> splat (i64 288)
+// CHECK-LABEL: define {{.*}} @_Z3runRKSt6vectorIdSaIdEERS1_(
+// CHECK: call void @_ZN7offload6detail2rt6launchERKNS1_13LaunchRequestE(
+// CHECK-LABEL: define {{.*}} @_ZN7offload6detail12PreparedCallIJdRKSt6vectorIdSaIdEENS_6RegionIdNS_8Linear1DEEEEEC2I
+// The three extent slots, the first thread and the scalar, then x's data
+// and size, y's.
+// CHECK-COUNT-5: store i64 288
 // CHECK: store i64 33
 // CHECK: store i64 288
 // CHECK: store i64 35
 // CHECK: store i64 288
-// CHECK: call void @_ZN7offload6detail2rt6launchERKNS1_13LaunchRequestE(

@@ -22,7 +22,7 @@ void run(std::vector<float> &f, std::vector<double> &v, std::array<int, 8> &a,
 
 // CHECK:      kernel kinds -> __offload_k_{{[0-9a-f]+}}
 // CHECK-NEXT:   type: void (int, double, Mode, Coeffs, const Coeffs &, std::span<const float>, std::span<const float, 4>, const std::vector<double> &, const std::array<int, 8> &, offload::Region<short>)
-// CHECK-NEXT:   slots: 21
+// CHECK-NEXT:   slots: 22
 // CHECK-NEXT:   param i: int [value, literal, 1 slot]
 // CHECK-NEXT:   param d: double [value, literal, 1 slot]
 // CHECK-NEXT:   param m: Mode [value, literal, 1 slot]

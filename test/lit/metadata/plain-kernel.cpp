@@ -14,7 +14,7 @@ void run(std::vector<float> &x, std::vector<float> &y) {
   offload::offload(saxpy, 2.0f, x, y);
 }
 
-// CHECK:      "abi": 7,
+// CHECK:      "abi": 8,
 // CHECK-NEXT: "format": "cxx-offload-kernels",
 // CHECK-NEXT: "globals": [],
 // CHECK-NEXT: "kernels": [
@@ -51,7 +51,7 @@ void run(std::vector<float> &x, std::vector<float> &y) {
 // CHECK-NEXT:       }
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "signature": "void (float, std::span<const float>, offload::Region<float>)",
-// CHECK-NEXT:     "slots": 8
+// CHECK-NEXT:     "slots": 9
 // CHECK-NEXT:   }
 // CHECK-NEXT: ],
 // CHECK-NEXT: "source": "{{.*}}plain-kernel.cpp",

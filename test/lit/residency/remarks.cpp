@@ -204,3 +204,14 @@ void declaredInside() {
     offload::offload(axpy, x, 1.0, y);
   }
 }
+
+// A loop whose calls run on a device set: the set keeps its own data, so
+// nothing is staged on one device around it.
+double onSet(int steps) {
+  const offload::Devices All = offload::Devices::all();
+  std::vector<double> x(100, 1.0), y(100);
+  for (int s = 0; s < steps; ++s) // expected-remark {{'x' cannot stay on the device across this loop's offload() calls: a call in the loop runs on a device set; it moves at every call [-Rpass-missed=offload-residency]}} \
+                                  // expected-remark {{'y' cannot stay on the device across this loop's offload() calls: a call in the loop runs on a device set; it moves at every call [-Rpass-missed=offload-residency]}}
+    offload::offload(All, axpy, x, 0.5, y); // expected-note 2 {{this call runs on a device set, which keeps its own data on its devices}}
+  return y[0];
+}

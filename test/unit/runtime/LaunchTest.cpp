@@ -56,16 +56,17 @@ void *word(std::uintptr_t W) { return reinterpret_cast<void *>(W); }
 
 TEST(Launch, LaunchOnTakesTheLoweredSlots) {
   // The slots a lowered call builds for addIndex(3, V): the logical extent
-  // (10 x 1 x 1), the scalar, then the Region's data (mapped TO|FROM) and
-  // size.
+  // (10 x 1 x 1), the first thread (0), the scalar, then the Region's data
+  // (mapped TO|FROM) and size.
   std::vector<int> V(10, 0);
-  void *Ptrs[6] = {word(10), word(1), word(1), word(3), V.data(), word(10)};
-  std::int64_t Sizes[6] = {8, 8, 8, 8, 40, 8};
-  std::int64_t Types[6] = {0x120, 0x120, 0x120, 0x120, 0x23, 0x120};
+  void *Ptrs[7] = {word(10), word(1),  word(1), word(0),
+                   word(3),  V.data(), word(10)};
+  std::int64_t Sizes[7] = {8, 8, 8, 8, 8, 40, 8};
+  std::int64_t Types[7] = {0x120, 0x120, 0x120, 0x120, 0x120, 0x23, 0x120};
   LaunchRequest R{reinterpret_cast<const void *>(&addIndex),
                   {10, 1, 1},
                   {0, 0, 0},
-                  6,
+                  7,
                   Ptrs,
                   Sizes,
                   Types};
