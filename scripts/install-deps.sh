@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools lld-22
           liboffload-22-dev libomp-22-dev libclang-rt-22-dev cmake ninja-build make pkg-config
-          libgtest-dev libgmock-dev rocm-device-libs)
+          libgtest-dev libgmock-dev rocm-device-libs openmpi-bin libopenmpi-dev)
 
 missing=()
 for p in "${packages[@]}"; do
