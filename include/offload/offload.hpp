@@ -326,11 +326,42 @@ void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
   const std::uint64_t Step = SplitDim == 0   ? C.Block.x
                              : SplitDim == 1 ? C.Block.y
                                              : C.Block.z;
-  // Slabs of whole blocks, as even as blocks allow.
+  // Slabs of whole blocks, as even as blocks allow, none empty.
   const std::uint64_t Blocks = (Threads + Step - 1) / Step;
+  const std::uint64_t Devs = std::max<std::uint64_t>(
+                          1, std::min<std::uint64_t>(Set.size(), Blocks)),
+                      BlocksPerPart = std::max<std::uint64_t>(
+                          1, (Blocks + Devs - 1) / Devs),
+                      PerPart = BlocksPerPart * Step;
   const unsigned NumParts = static_cast<unsigned>(
-      std::max<std::uint64_t>(1, std::min<std::uint64_t>(Set.size(), Blocks)));
-  const std::uint64_t PerPart = (Blocks + NumParts - 1) / NumParts * Step;
+      std::max<std::uint64_t>(1, (Blocks + BlocksPerPart - 1) / BlocksPerPart));
+
+  // The strategy that splits the call: the first Region's or Range's with
+  // part(), which halo() data is laid out by.
+  Span (*SplitBy)(const void *, std::int64_t, std::int64_t, std::uint64_t) =
+      nullptr;
+  const void *SplitStrategy = nullptr;
+  std::uint64_t SplitSize = 0;
+  C.forEachParam([&](auto... I) {
+    auto Find = [&](auto &V) {
+      using V_ = std::remove_cvref_t<decltype(V)>;
+      if constexpr (Param<V_>::Dims != 0) {
+        using S_ = std::remove_cvref_t<decltype(V.strategy())>;
+        if constexpr (requires(const S_ St) {
+                        St.part(std::int64_t(), std::int64_t(), 0u);
+                      })
+          if (!SplitBy) {
+            SplitStrategy = &V.strategy();
+            SplitSize = V.size();
+            SplitBy = [](const void *St, std::int64_t F, std::int64_t L,
+                         std::uint64_t Size) {
+              return static_cast<const S_ *>(St)->part(F, L, Size);
+            };
+          }
+      }
+    };
+    (Find(std::get<I>(C.Params)), ...);
+  });
 
   constexpr unsigned N = Sig::NumSlots;
   struct PartSlots {
@@ -353,33 +384,6 @@ void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
     End[SplitDim] = Last;
     S.Ptrs[SplitDim] = reinterpret_cast<void *>(Last);
     S.Ptrs[3] = reinterpret_cast<void *>(First);
-
-    // The strategy that splits the call: the first Region's or Range's
-    // with part(), which halo() data is laid out by.
-    Span (*SplitBy)(const void *, std::int64_t, std::int64_t, std::uint64_t) =
-        nullptr;
-    const void *SplitStrategy = nullptr;
-    std::uint64_t SplitSize = 0;
-    C.forEachParam([&](auto... I) {
-      auto Find = [&](auto &V) {
-        using V_ = std::remove_cvref_t<decltype(V)>;
-        if constexpr (Param<V_>::Dims != 0) {
-          using S_ = std::remove_cvref_t<decltype(V.strategy())>;
-          if constexpr (requires(const S_ St) {
-                          St.part(std::int64_t(), std::int64_t(), 0u);
-                        })
-            if (!SplitBy) {
-              SplitStrategy = &V.strategy();
-              SplitSize = V.size();
-              SplitBy = [](const void *St, std::int64_t F, std::int64_t L,
-                           std::uint64_t Size) {
-                return static_cast<const S_ *>(St)->part(F, L, Size);
-              };
-            }
-        }
-      };
-      (Find(std::get<I>(C.Params)), ...);
-    });
 
     C.forEachParam([&](auto... I) {
       auto Split = [&](auto Index) {
@@ -420,7 +424,10 @@ void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
           using Value = typename V_::value_type;
           static_assert(sizeof(Value) <= sizeof(S.Results[0]));
           S.Ptrs[Slot] = S.Results[Slot];
-          std::uint64_t Words[SlotsFor<Value>] = {};
+          // The device's result starts as the identity, here and in the
+          // value the kernel combines with.
+          std::uint64_t *Words = S.Results[Slot];
+          Words[0] = Words[1] = 0;
           const Value Identity = V_::op_type::identity();
           __builtin_memcpy(Words, &Identity, sizeof(Value));
           for (unsigned W = 0; W < SlotsFor<Value>; ++W)
@@ -516,7 +523,8 @@ void dispatch(const Devices *Set, const Launch &L, Kernel &&K, Args &&...A) {
     if constexpr (Error == CallError::None) {
 #if defined(__OFFLOAD_DEVICE__)
       (void)closureEntryFor<Call>(
-          std::make_index_sequence<Signature<typename Call::Kernel>::NumSlots>{});
+          std::make_index_sequence<
+              Signature<typename Call::Kernel>::NumSlots>{});
 #endif
       runOn<OnSet>(Set, Call::Function, L, ExplicitLaunch,
                    std::forward<Kernel>(K), std::forward<Args>(A)...);

@@ -69,21 +69,24 @@ void sumOf(Range<> R, std::span<const double> X, Reduce<Sum<double>> S,
 }
 
 TEST(DeviceSet, ReductionsCombineAcrossDevices) {
-  const std::size_t N = 77777;
-  std::vector<double> X(N);
-  for (std::size_t I = 0; I < N; ++I)
-    X[I] = std::sin(double(I)) * 10.0 + (I == 40000 ? -50.0 : 0.0);
-  double Sum1 = 1.5, Max1 = -1e300;
-  ValueLoc<double> Min1{1e300, 0};
-  offload::offload(sumOf, N, X, Sum1, Max1, Min1);
-  for (const Devices &Set : sets()) {
-    double Sum = 1.5, Max = -1e300;
-    ValueLoc<double> Min{1e300, 0};
-    offload::offload(Set, sumOf, N, X, Sum, Max, Min);
-    EXPECT_NEAR(Sum, Sum1, 1e-9 * std::abs(Sum1));
-    EXPECT_EQ(Max, Max1);
-    EXPECT_EQ(Min.value, Min1.value);
-    EXPECT_EQ(Min.index, 40000u);
+  // 1280 threads are 5 blocks: on four devices, three parts of 2, 2 and 1.
+  for (std::size_t N : {77777u, 1280u, 1u}) {
+    std::vector<double> X(N);
+    const std::size_t Low = N / 2;
+    for (std::size_t I = 0; I < N; ++I)
+      X[I] = std::sin(double(I)) * 10.0 + (I == Low ? -50.0 : 0.0);
+    double Sum1 = 1.5, Max1 = -1e300;
+    ValueLoc<double> Min1{1e300, 0};
+    offload::offload(sumOf, N, X, Sum1, Max1, Min1);
+    for (const Devices &Set : sets()) {
+      double Sum = 1.5, Max = -1e300;
+      ValueLoc<double> Min{1e300, 0};
+      offload::offload(Set, sumOf, N, X, Sum, Max, Min);
+      EXPECT_NEAR(Sum, Sum1, 1e-9 * std::abs(Sum1));
+      EXPECT_EQ(Max, Max1);
+      EXPECT_EQ(Min.value, Min1.value);
+      EXPECT_EQ(Min.index, Low);
+    }
   }
 }
 
