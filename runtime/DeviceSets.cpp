@@ -248,18 +248,15 @@ bool allPreloaded(ArrayRef<detail::rt::LaunchRequest> Parts) {
   return true;
 }
 
+Expected<std::vector<DeviceState *>> setDevices(const int *Ids, unsigned N);
+
 Error launchPartsImpl(ArrayRef<detail::rt::LaunchRequest> Parts,
                       ArrayRef<int> Ids) {
-  SmallVector<DeviceState *, 8> Devices;
-  for (int Id : Ids) {
-    Expected<DeviceState &> D = deviceNumber(Id);
-    if (!D)
-      return D.takeError();
-    if (is_contained(Devices, &*D))
-      return createStringError(
-          formatv("device {0} appears twice in the device set", Id).str());
-    Devices.push_back(&*D);
-  }
+  Expected<std::vector<DeviceState *>> Found =
+      setDevices(Ids.data(), Ids.size());
+  if (!Found)
+    return Found.takeError();
+  const std::vector<DeviceState *> &Devices = *Found;
   if (infoBits() & InfoEvents) {
     // Each set once: the devices a program's set calls run on.
     static std::mutex Lock;
