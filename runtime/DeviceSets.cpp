@@ -23,7 +23,6 @@
 #include <offload/detail/params.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <mutex>
 #include <set>
@@ -106,12 +105,6 @@ struct SetRange {
   unsigned Handles = 1;
 };
 
-double now() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
 std::mutex SetLock;
 std::vector<SetRange> SetRanges; // under SetLock
 std::atomic<bool> AnySetRange{false};
@@ -157,19 +150,9 @@ Error makeCurrent(SetRange &R, unsigned D, std::int64_t Offset,
       }
     }
     for (IntervalSet::Interval Part : R.HostCurrent.present(Piece)) {
-      void *Host = R.Begin + Part.first;
-      const std::int64_t N = Part.second - Part.first;
-      Expected<void *> Device = R.Devices[D]->preloadedAddress(Host, N);
-      if (!Device)
-        return Device.takeError();
-      double T0 = now();
-      if (Error E =
-              R.Devices[D]->transfer(*Device, Host, N, CopyDirection::ToDevice))
+      if (Error E = R.Devices[D]->update(R.Begin + Part.first,
+                                         Part.second - Part.first, Stats))
         return E;
-      if (Error E = R.Devices[D]->synchronize())
-        return E;
-      Stats.ToSeconds += now() - T0;
-      Stats.ToBytes += N;
       R.Current[D].add(Part);
     }
     if (!R.Current[D].missing(Piece).empty())

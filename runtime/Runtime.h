@@ -206,6 +206,9 @@ private:
   llvm::Expected<LoadedKernel> kernelLocked(const Registry::Kernel &K);
   llvm::Expected<void *> preloadedAddressLocked(const void *Ptr,
                                                 std::int64_t Bytes);
+  /// syncBack() and update(): one copy of preloaded data, then a wait.
+  llvm::Error copyPreloaded(void *Ptr, std::int64_t Bytes,
+                            CopyDirection Direction, TransferStats &Stats);
   /// After a wait for the whole queue: forgets the queued kernels, and names
   /// them in E.
   llvm::Error finishWait(llvm::Error E);

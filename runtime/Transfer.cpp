@@ -573,8 +573,9 @@ Error DeviceState::preload(void *Ptr, std::int64_t Bytes,
   return Error::success();
 }
 
-Error DeviceState::syncBack(void *Ptr, std::int64_t Bytes,
-                            TransferStats &Stats) {
+Error DeviceState::copyPreloaded(void *Ptr, std::int64_t Bytes,
+                                 CopyDirection Direction,
+                                 TransferStats &Stats) {
   if (!Ptr || Bytes == 0)
     return Error::success();
   Expected<void *> Device = preloadedAddress(Ptr, Bytes);
@@ -583,33 +584,25 @@ Error DeviceState::syncBack(void *Ptr, std::int64_t Bytes,
   if (!*Device)
     return createStringError(
         formatv("{0} is not preloaded on device {1}", Ptr, Info.Id).str());
+  const bool Back = Direction == CopyDirection::FromDevice;
   double T0 = now();
-  if (Error E = transfer(Ptr, *Device, Bytes, CopyDirection::FromDevice))
+  if (Error E = Back ? transfer(Ptr, *Device, Bytes, Direction)
+                     : transfer(*Device, Ptr, Bytes, Direction))
     return E;
   if (Error E = synchronize())
     return E;
-  Stats.FromSeconds += now() - T0;
-  Stats.FromBytes += Bytes;
+  (Back ? Stats.FromSeconds : Stats.ToSeconds) += now() - T0;
+  (Back ? Stats.FromBytes : Stats.ToBytes) += Bytes;
   return Error::success();
 }
 
+Error DeviceState::syncBack(void *Ptr, std::int64_t Bytes,
+                            TransferStats &Stats) {
+  return copyPreloaded(Ptr, Bytes, CopyDirection::FromDevice, Stats);
+}
+
 Error DeviceState::update(void *Ptr, std::int64_t Bytes, TransferStats &Stats) {
-  if (!Ptr || Bytes == 0)
-    return Error::success();
-  Expected<void *> Device = preloadedAddress(Ptr, Bytes);
-  if (!Device)
-    return Device.takeError();
-  if (!*Device)
-    return createStringError(
-        formatv("{0} is not preloaded on device {1}", Ptr, Info.Id).str());
-  double T0 = now();
-  if (Error E = transfer(*Device, Ptr, Bytes, CopyDirection::ToDevice))
-    return E;
-  if (Error E = synchronize())
-    return E;
-  Stats.ToSeconds += now() - T0;
-  Stats.ToBytes += Bytes;
-  return Error::success();
+  return copyPreloaded(Ptr, Bytes, CopyDirection::ToDevice, Stats);
 }
 
 Error DeviceState::unpreload(void *Ptr, std::int64_t Bytes, bool Mutable,
