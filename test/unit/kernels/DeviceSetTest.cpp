@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <numeric>
+#include <thread>
 #include <vector>
 
 using namespace offload;
@@ -209,6 +210,26 @@ TEST(DeviceSet, PreloadedStreamQueuesOnEveryDevice) {
     }
     EXPECT_EQ(A, Expected);
   }
+}
+
+TEST(DeviceSet, CallsFromSeveralThreadsAtOnce) {
+  // Each thread its own data, passed each call and preloaded on the set.
+  const Devices Set = Devices::all();
+  std::vector<std::vector<double>> Out(4, std::vector<double>(5003, 0.0));
+  const std::vector<double> B = ramp(5003, 1.0, 0.5), C = ramp(5003, 2.0, 1.0);
+  std::vector<std::thread> Threads;
+  for (std::size_t T = 0; T < Out.size(); ++T)
+    Threads.emplace_back([&, T] {
+      for (int K = 0; K < 10; ++K)
+        offload::offload(Set, triad, Out[T], B, C, double(T));
+      auto Kept = preload_mut(Set, Out[T]);
+      offload::offload(Set, triad, Kept, B, C, double(T) + 1.0);
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  for (std::size_t T = 0; T < Out.size(); ++T)
+    for (std::size_t I = 0; I < B.size(); ++I)
+      ASSERT_EQ(Out[T][I], B[I] + (double(T) + 1.0) * C[I]) << T << " " << I;
 }
 
 struct Chunks {
