@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Mutation fuzzer of the cxx-offload plugin.
 
-Usage: fuzz.py --build BUILD [--count N] [--seed S] [--jobs J] [--out DIR]
+Usage: fuzz.py --build BUILD [--count N] [--first I] [--seed S] [--jobs J]
+               [--out DIR]
                [--seeds GLOB ...] [--steps K] [--keep-going]
 
 Each mutant is a seed source (the lit inputs, the differential corpus, the
@@ -226,6 +227,9 @@ def main():
     p.add_argument("--cxx", default="clang++-22")
     p.add_argument("--llvm-lib", default="/usr/lib/llvm-22/lib")
     p.add_argument("--count", type=int, default=100)
+    p.add_argument("--first", type=int, default=0,
+                   help="skip the mutants before this index: a long run "
+                   "continued in pieces tests the same mutants as one")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--steps", type=int, default=0,
                    help="mutations per mutant (0: 1 to 3 at random)")
@@ -247,7 +251,8 @@ def main():
         seed = rng.choice(seeds)
         steps = args.steps or rng.randint(1, 3)
         text, applied = mutate.mutate(texts[seed], rng, steps)
-        jobs.append((index, seed, text, applied))
+        if index >= args.first:
+            jobs.append((index, seed, text, applied))
 
     fuzzer = Fuzzer(args)
     counts = collections.Counter()
@@ -267,8 +272,8 @@ def main():
                         ("clang-", "seed-", "mutant-")):
                     findings.append(record)
     shutil.rmtree(args.work, ignore_errors=True)
-    print("fuzz: %d mutants of %d seeds (seed %d)" %
-          (args.count, len(seeds), args.seed))
+    print("fuzz: mutants %d to %d of %d seeds (seed %d)" %
+          (args.first, args.count - 1, len(seeds), args.seed))
     for key in sorted(counts):
         print("  %-26s %d" % (key, counts[key]))
     for f in findings:
