@@ -20,6 +20,7 @@
 #include <offload/detail/gpu.hpp>
 #endif
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -352,15 +353,70 @@ private:
   // from a division once per thread, when the tile is bound: computed in
   // every fill() it made MAT_MAT_SHARED 12-19 % slower than its CUDA, this
   // way 3 % (examples/RESULTS.md). (Reading four elements before storing
-  // any made the tiled JACOBI_2D 8 % slower on an H200: 547 -> 594 us.)
+  // any, with this loop's run-time stride, made the tiled JACOBI_2D 8 %
+  // slower on an H200; with a constant stride it is faster: below.)
   template <class F> void writeOwn(F &Value) {
+    if constexpr (Batched) {
+      if (Threads == BatchTeam) {
+        writeBatches(
+            Value,
+            std::make_integer_sequence<std::uint32_t, (BatchTrips + 3) / 4>());
+        return;
+      }
+    }
     if (Owned == 1) {
       Data[Rank] = Value(std::size_t(Rank));
       return;
     }
     std::uint32_t K = Rank;
-    for (std::uint32_t I = 0; I < Owned; ++I, K += Threads)
-      Data[K] = Value(std::size_t(K));
+    if constexpr (Batched) {
+      // Unrolled further, this loop's registers would be the whole
+      // kernel's, the batched path's included (40 instead of 32 in the
+      // tiled JACOBI_2D).
+#if defined(__clang__)
+#pragma unroll 2
+#endif
+      for (std::uint32_t I = 0; I < Owned; ++I, K += Threads)
+        Data[K] = Value(std::size_t(K));
+    } else {
+      for (std::uint32_t I = 0; I < Owned; ++I, K += Threads)
+        Data[K] = Value(std::size_t(K));
+    }
+  }
+
+  // Blocks of 256 threads (the default launch) fill a fixed-size tile of
+  // 2 to 16 elements per thread with a constant stride, unrolled at compile
+  // time, in batches of four elements whose values are all computed before
+  // any is stored: a thread then waits for memory once per batch, not once
+  // per element (the tiled JACOBI_2D 8 % faster on an H200; unbatched, the
+  // loads and stores alternate; batches of eight cost registers and
+  // occupancy; with one element a thread, MAT_MAT_SHARED's tiles, this path
+  // made that kernel 12 % slower than the plain store below).
+  static constexpr std::uint32_t BatchTeam = 256;
+  static constexpr std::uint32_t BatchTrips =
+      Sized ? std::uint32_t((N + BatchTeam - 1) / BatchTeam) : 0;
+  static constexpr bool Batched =
+      std::is_default_constructible_v<T> && BatchTrips >= 2 && BatchTrips <= 16;
+  template <class F, std::uint32_t... B>
+  void writeBatches(F &Value, std::integer_sequence<std::uint32_t, B...>) {
+    (writeBatch<4 * B>(
+         Value,
+         std::make_integer_sequence<
+             std::uint32_t, std::min<std::uint32_t>(4, BatchTrips - 4 * B)>()),
+     ...);
+  }
+  template <std::uint32_t First, class F, std::uint32_t... J>
+  void writeBatch(F &Value, std::integer_sequence<std::uint32_t, J...>) {
+    // Only the last trip can pass the end: Rank < BatchTeam.
+    auto Owns = [&](std::uint32_t E) {
+      return E + 1 < BatchTrips || Rank + E * BatchTeam < N;
+    };
+    const T Values[] = {
+        (Owns(First + J) ? T(Value(std::size_t(Rank + (First + J) * BatchTeam)))
+                         : T())...};
+    ((Owns(First + J) ? void(Data[Rank + (First + J) * BatchTeam] = Values[J])
+                      : void()),
+     ...);
   }
   /// A thread's inclusive prefix, the one of the rank before it (for rank
   /// > 0) and the block's total.
