@@ -389,16 +389,20 @@ void Analysis::run(const MatchFinder::MatchResult &Result) {
     // No callClosure: offload() stopped before it, most often at an
     // argument that does not convert. Checking the arguments against the
     // call operator says which (Signature is not instantiated for it
-    // either, so each parameter is a Region or a value by its type).
+    // either, so each parameter is a Region, a forbidden type (the
+    // header's static_assert stopped there) or a value by its type).
     KernelLayout OpLayout;
     OpLayout.Dims = 1;
     for (const ParmVarDecl *P : CallOperator->parameters()) {
       const auto *RD = P->getType().getNonReferenceType()->getAsCXXRecordDecl();
       const bool IsRegion =
           RD && RD->getQualifiedNameAsString() == "offload::Region";
-      OpLayout.Params.push_back(
-          {IsRegion ? detail::ParamKind::Region : detail::ParamKind::Value,
-           detail::MapKind::None, 0});
+      detail::ParamKind Kind = detail::ParamKind::Value;
+      if (isForbiddenParamType(P->getType()))
+        Kind = detail::ParamKind::Unsupported;
+      else if (IsRegion)
+        Kind = detail::ParamKind::Region;
+      OpLayout.Params.push_back({Kind, detail::MapKind::None, 0});
     }
     if (checkArguments(Call, KernelArg + 1, CallOperator, OpLayout,
                        ExplicitLaunch, S, Diags))

@@ -47,6 +47,15 @@ std::optional<QualType> mutableSpanElement(QualType T) {
 
 } // namespace
 
+bool isForbiddenParamType(QualType T) {
+  if (T->isPointerType() || mutableSpanElement(T))
+    return true;
+  if (!T->isLValueReferenceType() || T->getPointeeType().isConstQualified())
+    return false;
+  const CXXRecordDecl *RD = T->getPointeeType()->getAsCXXRecordDecl();
+  return !RD || !inNamespace(RD, "offload");
+}
+
 /// A fix-it that gives parameter P the type NewType (qualifiers included).
 static FixItHint retype(const ParmVarDecl *P, const std::string &NewType) {
   if (P->getIdentifier())

@@ -28,6 +28,7 @@ class CXXRecordDecl;
 class Expr;
 class FunctionDecl;
 class ParmVarDecl;
+class QualType;
 class Sema;
 class SourceLocation;
 } // namespace clang
@@ -64,6 +65,11 @@ bool checkClosureState(const clang::Expr *E, const clang::CXXRecordDecl *RD,
 bool checkArguments(const clang::CallExpr *Call, unsigned FirstArg,
                     const clang::FunctionDecl *K, const KernelLayout &Layout,
                     bool ExplicitLaunch, clang::Sema &S, Diagnostics &Diags);
+
+/// Whether parameter type T is one that no kernel may take: a raw pointer,
+/// a mutable std::span, or a mutable reference to anything but the
+/// library's own types.
+bool isForbiddenParamType(clang::QualType T);
 
 /// Reports why parameter P's type cannot be a kernel parameter, with the
 /// most specific message (and a fix-it where one is obvious).

@@ -20,6 +20,12 @@ void fine(std::span<const float> p, const std::vector<float> &v,
           std::span<const double> s, offload::Region<float> y,
           offload::Atomic<double> a, offload::ReduceSum<double> r) {}
 
+// Function objects and lambdas get the same messages (a fuzz finding: they
+// ended in an internal error).
+struct SpanFunctor {
+  void operator()(std::span<int> x, offload::Region<int> y) const {} // expected-error {{kernel parameter 'x' is a mutable std::span whose elements every thread could write}} expected-note {{read it through a std::span instead}}
+};
+
 void run(std::vector<float> &v, std::vector<float> &w, std::vector<double> &d,
          std::vector<double> &e, float *p, double &sum) {
   offload::offload(rawPointer, p, v);
@@ -28,6 +34,13 @@ void run(std::vector<float> &v, std::vector<float> &w, std::vector<double> &d,
   offload::offload(mutableSpan, std::span<double>(d), v);
   offload::offload(notTrivial, std::string("x"), v);
   offload::offload(fine, w, w, d, v, e, sum);
+}
+
+void runClosures(std::vector<int> &i, std::vector<int> &j, float *p,
+                 std::vector<float> &v) {
+  offload::offload(SpanFunctor{}, i, j);
+  auto pointer = [](float *q, offload::Region<float> y) {}; // expected-error {{kernel parameter 'q' is a raw pointer}}
+  offload::offload(pointer, p, v);
 }
 
 // CHECK: fix-it:"{{.*}}parameters.cpp":{12:17-12:30}:"std::span<const float> "
