@@ -39,7 +39,9 @@ import json
 import os
 import random
 import re
+import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -57,14 +59,21 @@ CLEAR_ERROR = re.compile(r"^(?:.+?:\d+:\d+: (?:fatal )?error: |error: |"
 RAW_TOOL = re.compile(r"^(?:ld\.lld|ptxas|nvlink|lld|fatbinary)\b", re.M)
 CRASH = re.compile(r"PLEASE submit a bug report|Stack dump:|"
                    r"UNREACHABLE executed|Assertion .* failed")
+# Limits of CPU time, so that a loaded machine (a build beside the fuzzer)
+# does not turn slow compiles into hangs; the wall-clock limit, ten times
+# longer, catches a process that waits without computing.
 COMPILE_TIMEOUT, RUN_TIMEOUT = 300, 30
 
 
-def run(cmd, timeout, env=None):
+def run(cmd, cpu_seconds, env=None):
     """(status, stdout, stderr); status is None after a timeout."""
+    def limit():
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 5))
     try:
-        p = subprocess.run(cmd, capture_output=True, timeout=timeout, env=env,
-                           errors="replace")
+        p = subprocess.run(cmd, capture_output=True, timeout=10 * cpu_seconds,
+                           env=env, errors="replace", preexec_fn=limit)
+        if p.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+            return None, p.stdout, "timeout (CPU time)\n" + p.stderr
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired as e:
         out = e.stdout or ""
