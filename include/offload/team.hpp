@@ -388,10 +388,10 @@ private:
   // 2 to 16 elements per thread with a constant stride, unrolled at compile
   // time, in batches of four elements whose values are all computed before
   // any is stored: a thread then waits for memory once per batch, not once
-  // per element (the tiled JACOBI_2D 8 % faster on an H200; unbatched, the
+  // per element (the tiled JACOBI_2D 6 % faster on an H200; unbatched, the
   // loads and stores alternate; batches of eight cost registers and
   // occupancy; with one element a thread, MAT_MAT_SHARED's tiles, this path
-  // made that kernel 12 % slower than the plain store below).
+  // made that kernel 11 % slower than the plain store below).
   static constexpr std::uint32_t BatchTeam = 256;
   static constexpr std::uint32_t BatchTrips =
       Sized ? std::uint32_t((N + BatchTeam - 1) / BatchTeam) : 0;
