@@ -826,6 +826,9 @@ void jacobiTiledKernel(CR In, Index N, offload::Range<Grid2D> Threads,
     });
     const std::size_t C = Col % StencilX + 1;
     std::size_t R = Row % StencilY * RowsPerThread + 1;
+    // At most four rows: unrolled fully, neighbouring rows share their
+    // tile reads, as in the CUDA twin's fixed loop of four.
+#pragma unroll
     for (auto [K, O] : Out) { // formula::jacobi's order of terms
       O = 0.2 *
           (T.unchecked(R, C) + T.unchecked(R, C - 1) + T.unchecked(R, C + 1) +

@@ -13,9 +13,10 @@
 #include "ClosureEntries.h"
 #include "DeviceConsumer.h"
 #include "DeviceLibraries.h"
+#include "DeviceLoops.h"
 #include "DeviceModuleCheck.h"
-#include "DeviceSource.h"
 #include "DevicePass.h"
+#include "DeviceSource.h"
 #include "Diagnostics.h"
 #include "HostLowering.h"
 #include "KernelAnalysis.h"
@@ -350,6 +351,10 @@ llvmGetPassPluginInfo() {
                 [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
                   MPM.addPass(ClosureEntryPass());
                   MPM.addPass(DeviceLibrariesPass());
+                });
+            PB.registerVectorizerStartEPCallback(
+                [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel) {
+                  FPM.addPass(GpuLoopUnrollPolicyPass());
                 });
             PB.registerOptimizerLastEPCallback(
                 [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
