@@ -63,6 +63,10 @@ CRASH = re.compile(r"PLEASE submit a bug report|Stack dump:|"
 # does not turn slow compiles into hangs; the wall-clock limit, ten times
 # longer, catches a process that waits without computing.
 COMPILE_TIMEOUT, RUN_TIMEOUT = 300, 30
+# Warnings of undefined behaviour the compiler folds away (no sanitizer sees
+# it at run time).
+UB_WARNINGS = ("-Wshift-count-overflow", "-Wshift-count-negative",
+               "-Wdivision-by-zero", "-Warray-bounds", "-Wuninitialized")
 
 
 def run(cmd, cpu_seconds, env=None):
@@ -160,21 +164,39 @@ class Fuzzer:
             return self.baselines[seed_path]
 
     def undefined_behaviour(self, source, work, seed_dir):
-        """Whether the build without the plugin, with AddressSanitizer and
-        UndefinedBehaviorSanitizer, reports an error when it runs: a mutant
-        that reads past a vector prints garbage, differently per build."""
+        """Whether the mutant itself has undefined behaviour, which prints
+        garbage differently in each build: the build without the plugin,
+        with AddressSanitizer and UndefinedBehaviorSanitizer, reports an
+        error when it runs (a read past a vector); or the compiler warns of
+        undefined behaviour it folds away where no sanitizer sees it (a
+        shift by 40 of an int); or two builds whose uninitialised locals
+        start as zeros and as a pattern print different output (a read of
+        an array element never written)."""
         exe = os.path.join(work, "sanitized")
-        status, _, _ = self.compile(source, exe, False, seed_dir, [
-            "-fsanitize=address,undefined", "-fno-sanitize-recover=all"])
+        status, _, warnings = self.compile(source, exe, False, seed_dir, [
+            "-fsanitize=address,undefined", "-fno-sanitize-recover=all"],
+            warn=UB_WARNINGS)
         if status != 0:
             return False
+        if any("[" + w + "]" in warnings for w in UB_WARNINGS):
+            return True
         env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
         _, _, stderr = run([exe], RUN_TIMEOUT, env)
-        return "ERROR: AddressSanitizer" in stderr or \
-            "runtime error:" in stderr
+        if "ERROR: AddressSanitizer" in stderr or "runtime error:" in stderr:
+            return True
+        outputs = []
+        for init in ("zero", "pattern"):
+            exe = os.path.join(work, "init-" + init)
+            if self.compile(source, exe, False, seed_dir,
+                            ["-ftrivial-auto-var-init=" + init])[0] != 0:
+                return False
+            outputs.append(run([exe], RUN_TIMEOUT)[:2])
+        return outputs[0] != outputs[1]
 
-    def compile(self, source, exe, with_plugin, seed_dir, extra=()):
-        cmd = [self.args.cxx, "-std=c++20", "-O1", "-w", *extra,
+    def compile(self, source, exe, with_plugin, seed_dir, extra=(),
+                warn=()):
+        quiet = list(warn) or ["-w"]
+        cmd = [self.args.cxx, "-std=c++20", "-O1", *quiet, *extra,
                "-I" + os.path.join(ROOT, "include"), "-I" + seed_dir,
                "-I" + os.path.join(ROOT, "test", "lit", "Inputs"),
                "-I" + os.path.join(ROOT, "test", "corpus")]
