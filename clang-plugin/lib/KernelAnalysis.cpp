@@ -392,11 +392,15 @@ void Analysis::run(const MatchFinder::MatchResult &Result) {
     // either, so each parameter is a Region, a forbidden type (the
     // header's static_assert stopped there) or a value by its type).
     KernelLayout OpLayout;
-    OpLayout.Dims = 1;
+    OpLayout.Dims = 0;
     for (const ParmVarDecl *P : CallOperator->parameters()) {
       const auto *RD = P->getType().getNonReferenceType()->getAsCXXRecordDecl();
-      const bool IsRegion =
-          RD && RD->getQualifiedNameAsString() == "offload::Region";
+      const std::string Name = RD ? RD->getQualifiedNameAsString() : "";
+      const bool IsRegion = Name == "offload::Region";
+      // Only a Region or a Range sizes the launch (the exact shape does not
+      // matter here).
+      if (IsRegion || Name == "offload::Range")
+        OpLayout.Dims = 1;
       detail::ParamKind Kind = detail::ParamKind::Value;
       if (isForbiddenParamType(P->getType()))
         Kind = detail::ParamKind::Unsupported;

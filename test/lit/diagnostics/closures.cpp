@@ -58,6 +58,9 @@ void run(std::vector<double> &v, std::vector<int> &w) {
   std::span<const int> s(w); // expected-note {{'s' is declared here}}
   offload::offload([s](offload::Region<double> r) {}, v); // expected-error {{carries 's' of type 'std::span<const int>'}}
   offload::offload([](auto r) {}, v); // expected-error {{has a template call operator (a generic lambda); give its parameters types}}
+  // Found by the fuzzer (mutant 2797 of seed 101): a lambda without a Region
+  // or Range gave an internal error instead of the function's message.
+  offload::offload([](const std::vector<double> &r) {}, v); // expected-error {{kernel 'operator()' has no offload::Region or offload::Range parameter to size the launch}}
   offload::offload(HoldsPointer{nullptr}, v); // expected-error {{the kernel 'HoldsPointer' carries 'p' of type 'double *'}}
   offload::offload(Big{}, v); // expected-error {{the kernel 'Big' is 320 bytes; a kernel object travels by value and may be at most 256 bytes}}
   offload::offload(TwoCalls{}, v); // expected-error {{the kernel 'TwoCalls' has no single call operator returning void}}
