@@ -63,10 +63,11 @@ CRASH = re.compile(r"PLEASE submit a bug report|Stack dump:|"
 # does not turn slow compiles into hangs; the wall-clock limit, ten times
 # longer, catches a process that waits without computing.
 COMPILE_TIMEOUT, RUN_TIMEOUT = 300, 30
-# Warnings of undefined behaviour the compiler folds away (no sanitizer sees
-# it at run time).
+# Warnings of undefined behaviour the compiler folds away or no sanitizer
+# sees at run time (a printf argument of the wrong type).
 UB_WARNINGS = ("-Wshift-count-overflow", "-Wshift-count-negative",
-               "-Wdivision-by-zero", "-Warray-bounds", "-Wuninitialized")
+               "-Wdivision-by-zero", "-Warray-bounds", "-Wuninitialized",
+               "-Wformat", "-Wformat-insufficient-args")
 
 
 def run(cmd, cpu_seconds, env=None):
@@ -169,9 +170,9 @@ class Fuzzer:
         with AddressSanitizer and UndefinedBehaviorSanitizer, reports an
         error when it runs (a read past a vector); or the compiler warns of
         undefined behaviour it folds away where no sanitizer sees it (a
-        shift by 40 of an int); or two builds whose uninitialised locals
-        start as zeros and as a pattern print different output (a read of
-        an array element never written)."""
+        shift by 40 of an int, a size_t printed with %g); or two builds
+        whose uninitialised locals start as zeros and as a pattern print
+        different output (a read of an array element never written)."""
         exe = os.path.join(work, "sanitized")
         status, _, warnings = self.compile(source, exe, False, seed_dir, [
             "-fsanitize=address,undefined", "-fno-sanitize-recover=all"],
