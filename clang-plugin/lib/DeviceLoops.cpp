@@ -1,8 +1,10 @@
-//===- DeviceLoops.cpp - Which GPU loops LLVM may unroll at run time ------===//
+//===- DeviceLoops.cpp - Loops in device code -----------------------------===//
 
 #include "DeviceLoops.h"
 
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 
@@ -31,6 +33,53 @@ PreservedAnalyses GpuLoopUnrollPolicyPass::run(Function &F,
       addStringMetadataToLoop(L, "llvm.loop.unroll.runtime.disable");
   // Loop metadata invalidates no analysis.
   return PreservedAnalyses::all();
+}
+
+PreservedAnalyses ForwardProgressPass::run(Module &M, ModuleAnalysisManager &) {
+  // The entries call a GPU kernel through a pointer: an indirect call may
+  // reach each function of its type whose address is taken.
+  DenseMap<FunctionType *, SmallVector<Function *>> IndirectCallers;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<CallBase>(&I); Call && Call->isIndirectCall())
+        IndirectCallers[Call->getFunctionType()].push_back(&F);
+
+  // A function clang left without `mustprogress` that has a loop. Others
+  // (`__clang_call_terminate`) end or call on, and what they call is seen
+  // on its own. This runs before the math libraries are linked: their
+  // functions, not compiled as C++, have no `mustprogress` either.
+  SmallVector<Function *> MayNotProgress;
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>> Backedges;
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.mustProgress())
+      continue;
+    Backedges.clear();
+    FindFunctionBackedges(F, Backedges);
+    if (!Backedges.empty())
+      MayNotProgress.push_back(&F);
+  }
+  bool Changed = false;
+  auto Demote = [&](Function *Caller) {
+    if (!Caller->mustProgress())
+      return;
+    Caller->removeFnAttr(Attribute::MustProgress);
+    MayNotProgress.push_back(Caller);
+    Changed = true;
+  };
+  DenseSet<FunctionType *> Escaped;
+  while (!MayNotProgress.empty()) {
+    Function *Callee = MayNotProgress.pop_back_val();
+    for (Use &U : Callee->uses()) {
+      auto *Call = dyn_cast<CallBase>(U.getUser());
+      if (Call && Call->isCallee(&U))
+        Demote(Call->getFunction());
+      else if (Escaped.insert(Callee->getFunctionType()).second)
+        for (Function *Caller :
+             IndirectCallers.lookup(Callee->getFunctionType()))
+          Demote(Caller);
+    }
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace offload::plugin

@@ -1,4 +1,4 @@
-//===- DeviceLoops.h - Which GPU loops LLVM may unroll at run time --------===//
+//===- DeviceLoops.h - Loops in device code -------------------------------===//
 //
 // Runtime unrolling pays on a GPU when it puts several loads of a thread in
 // flight at once (a grid-stride loop over arrays); a loop that reads no
@@ -6,6 +6,14 @@
 // but the registers of four bodies scheduled side by side, which cost
 // resident blocks. The pass keeps such loops rolled in GPU code; loops with
 // a constant trip count are unrolled fully as before.
+//
+// A trivial infinite loop (`while (true) {}`) is not undefined in C++ (P2809):
+// clang leaves the function holding it without `mustprogress`, but its
+// callers keep theirs, and LLVM may then assume a call from them returns and
+// delete it. The entries call every kernel through such wrappers; the
+// forward-progress pass takes `mustprogress` from each function that calls
+// one without it (directly, or through a pointer of its type once its address
+// is taken), so such a kernel hangs on the device as it does on the host.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -19,6 +27,11 @@ class GpuLoopUnrollPolicyPass
 public:
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
+};
+
+class ForwardProgressPass : public llvm::PassInfoMixin<ForwardProgressPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
 
 } // namespace offload::plugin

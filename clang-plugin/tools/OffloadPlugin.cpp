@@ -350,6 +350,7 @@ llvmGetPassPluginInfo() {
             PB.registerPipelineStartEPCallback(
                 [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
                   MPM.addPass(ClosureEntryPass());
+                  MPM.addPass(ForwardProgressPass());
                   MPM.addPass(DeviceLibrariesPass());
                 });
             PB.registerVectorizerStartEPCallback(
