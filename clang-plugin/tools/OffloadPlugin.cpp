@@ -339,10 +339,11 @@ private:
 } // namespace
 
 // Device compiles load this library as a pass plugin too (-fpass-plugin=),
-// for the passes that name closure kernels' entries and link the GPU math
-// libraries the code calls (first in the pipeline, at every optimization
-// level, so that the linked functions are optimized with the kernels), and
-// the check of what the image leaves undefined (last).
+// for the passes that name closure kernels' entries, keep a kernel's trivial
+// infinite loop, and link the GPU math libraries the code calls (first in the
+// pipeline, at every optimization level, so that the linked functions are
+// optimized with the kernels), and the check of what the image leaves
+// undefined (last).
 extern "C" LLVM_ATTRIBUTE_WEAK llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "cxx-offload-device", "22",
