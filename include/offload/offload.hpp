@@ -660,6 +660,12 @@ OFFLOAD_HOST_ONLY decltype(auto) offload_args(Function &&F, Args &&...A) {
     static_assert(Sig::Supported,
                   "offload_args(): a parameter has a type offload() cannot "
                   "map");
+    static_assert(Sig::HostCallable,
+                  "offload_args(): a Range, a reduction (offload::ReduceSum, "
+                  "...) or team memory exists only among a kernel's threads, "
+                  "and a host function would get none of it; pass a size as "
+                  "a scalar and a result through a Region or the function's "
+                  "return value, or call offload() with a kernel");
     static_assert(detail::ArgsFit<Fn, Args...>::value,
                   "offload_args(): an argument cannot be converted to its "
                   "parameter");
@@ -668,7 +674,8 @@ OFFLOAD_HOST_ONLY decltype(auto) offload_args(Function &&F, Args &&...A) {
     if constexpr (!std::is_void_v<typename Sig::Result>)
       return typename Sig::Result{};
 #else
-    return detail::callMapped(static_cast<Fn>(F), std::forward<Args>(A)...);
+    if constexpr (Sig::HostCallable)
+      return detail::callMapped(static_cast<Fn>(F), std::forward<Args>(A)...);
 #endif
   }
 }

@@ -548,6 +548,13 @@ template <class R, class... P> struct Signature<R (*)(P...)> {
       Param<P>::Info...};
   static constexpr bool Supported =
       ((Param<P>::Info.Kind != ParamKind::Unsupported) && ...);
+  /// Whether a host function may take every parameter (offload_args): a
+  /// Range, a reduction and team memory exist only among a kernel's threads.
+  static constexpr bool HostCallable =
+      ((Param<P>::Info.Kind != ParamKind::Range &&
+        Param<P>::Info.Kind != ParamKind::Reduction &&
+        Param<P>::Info.Kind != ParamKind::TeamMemory) &&
+       ...);
   /// Dimensions of the launch: the most any Region or Range asks for; 0 if
   /// none does (the launch then needs an explicit Launch).
   static constexpr unsigned Dims = [] {
