@@ -36,14 +36,6 @@ PreservedAnalyses GpuLoopUnrollPolicyPass::run(Function &F,
 }
 
 PreservedAnalyses ForwardProgressPass::run(Module &M, ModuleAnalysisManager &) {
-  // The entries call a GPU kernel through a pointer: an indirect call may
-  // reach each function of its type whose address is taken.
-  DenseMap<FunctionType *, SmallVector<Function *>> IndirectCallers;
-  for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (auto *Call = dyn_cast<CallBase>(&I); Call && Call->isIndirectCall())
-        IndirectCallers[Call->getFunctionType()].push_back(&F);
-
   // A function clang left without `mustprogress` that has a loop. Others
   // (`__clang_call_terminate`) end or call on, and what they call is seen
   // on its own. This runs before the math libraries are linked: their
@@ -58,6 +50,17 @@ PreservedAnalyses ForwardProgressPass::run(Module &M, ModuleAnalysisManager &) {
     if (!Backedges.empty())
       MayNotProgress.push_back(&F);
   }
+  if (MayNotProgress.empty()) // nearly every module: nothing to scan
+    return PreservedAnalyses::all();
+
+  // The entries call a GPU kernel through a pointer: an indirect call may
+  // reach each function of its type whose address is taken.
+  DenseMap<FunctionType *, SmallVector<Function *>> IndirectCallers;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<CallBase>(&I); Call && Call->isIndirectCall())
+        IndirectCallers[Call->getFunctionType()].push_back(&F);
+
   bool Changed = false;
   auto Demote = [&](Function *Caller) {
     if (!Caller->mustProgress())
