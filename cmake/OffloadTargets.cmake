@@ -5,20 +5,24 @@ set(OFFLOAD_TARGETS "${OFFLOAD_DEFAULT_TARGETS}" CACHE STRING
 set(OFFLOAD_PLUGIN_PATH ${CMAKE_BINARY_DIR}/lib/CxxOffloadPlugin.so)
 
 # Compiles the sources of target `name` with the plugin for TARGETS (default
-# OFFLOAD_TARGETS) and links the runtime (RUNTIME: another build of it, such
-# as cxxoffload-rt-tsan).
+# OFFLOAD_TARGETS) and links the loader, which opens the runtime from the
+# build's lib/ (RUNTIME: link a build of the runtime itself instead, such as
+# cxxoffload-rt-tsan, or cxxoffload-rt for tests of its internals).
 function(offload_enable name)
   cmake_parse_arguments(ARG "" "TARGETS;RUNTIME" "" ${ARGN})
   if(NOT ARG_TARGETS)
     set(ARG_TARGETS ${OFFLOAD_TARGETS})
   endif()
-  if(NOT ARG_RUNTIME)
-    set(ARG_RUNTIME cxxoffload-rt)
-  endif()
   target_compile_options(${name} PRIVATE
     -fplugin=${OFFLOAD_PLUGIN_PATH}
     -fplugin-arg-offload-targets=${ARG_TARGETS})
-  target_link_libraries(${name} PRIVATE ${ARG_RUNTIME})
+  if(ARG_RUNTIME)
+    target_link_libraries(${name} PRIVATE ${ARG_RUNTIME})
+  else()
+    target_link_libraries(${name} PRIVATE cxxoffload)
+    set_property(TARGET ${name} APPEND PROPERTY
+      BUILD_RPATH $<TARGET_FILE_DIR:cxxoffload-rt>)
+  endif()
   # Objects are rebuilt when the plugin changes.
   get_target_property(sources ${name} SOURCES)
   set_property(SOURCE ${sources} TARGET_DIRECTORY ${name} APPEND PROPERTY

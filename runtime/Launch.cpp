@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EntryPoints.h"
 #include "Runtime.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -546,3 +547,13 @@ void invalidCall(const char *Signature) {
 }
 
 } // namespace offload::detail::rt
+
+const offload::rt::EntryPoints *__cxxoffload_entry_points() {
+  static const offload::rt::EntryPoints Table = {
+      offload::detail::AbiVersion, offload::rt::NumEntryPoints,
+#define OFFLOAD_ENTRY_ADDRESS(Namespace, Name) &Namespace::Name,
+      OFFLOAD_RUNTIME_ENTRY_POINTS(OFFLOAD_ENTRY_ADDRESS)
+#undef OFFLOAD_ENTRY_ADDRESS
+  };
+  return &Table;
+}

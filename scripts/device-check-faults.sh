@@ -2,8 +2,8 @@
 # Injected faults on the GPU (test/lit/e2e/faults.test checks the host
 # device): each mode of build/bin/faults (test/lit/Inputs/faults.cpp) must
 # end with its message and the expected exit status within two minutes.
-# Also: a damaged executable, OFFLOAD_DEVICE naming no device, and libcuda
-# missing (hidden from the loader).
+# Also: a damaged executable, OFFLOAD_DEVICE naming no device, and libcuda,
+# the runtime's library or liboffload missing (hidden from the loader).
 # Usage (on the GPU machine, from the project root, after
 # `source .device-runtime/env.sh`): scripts/device-check-faults.sh
 set -uo pipefail
@@ -63,6 +63,23 @@ else
     env LD_LIBRARY_PATH="$hidden" OFFLOAD_DEVICE=cuda $program queued-exit
   expect no-libcuda-host 0 "^exiting" \
     env LD_LIBRARY_PATH="$hidden" $program queued-exit
+fi
+# The runtime's library moved aside (it is found through the rpath as well
+# as LD_LIBRARY_PATH), then liboffload hidden: the program's loader
+# (libcxxoffload.a) reports each.
+runtime=build/lib/libcxxoffload-rt.so
+mv "$runtime" "$work/" && trap 'mv "$work/libcxxoffload-rt.so" "$runtime"' EXIT
+expect no-runtime fail "cannot load the cxx-offload runtime \(libcxxoffload-rt\.so\): libcxxoffload-rt\.so: cannot open shared object file" \
+  $program queued-exit
+mv "$work/libcxxoffload-rt.so" "$runtime" && trap - EXIT
+if compgen -G '/usr/lib/llvm-22/lib/libLLVMOffload.so*' >/dev/null; then
+  echo "no-liboffload    SKIP (LLVM 22 is installed)"
+else
+  no_liboffload=$(echo "$LD_LIBRARY_PATH" | tr : '\n' |
+    while read -r d; do compgen -G "$d/libLLVMOffload.so*" >/dev/null || echo "$d"; done |
+    paste -sd:)
+  expect no-liboffload fail "cannot load the cxx-offload runtime \(libcxxoffload-rt\.so\): libLLVMOffload\.so[.0-9]*: cannot open shared object file" \
+    env LD_LIBRARY_PATH="$no_liboffload" $program queued-exit
 fi
 rm -rf "$work"
 exit $status

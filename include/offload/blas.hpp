@@ -59,7 +59,6 @@ struct Reference {
   }
 };
 
-#if defined(__OFFLOAD_HOST__)
 // In the runtime: the vendor library of the selected device, or the
 // reference loops on the host device. Pointers are device addresses.
 void sgemv(Transpose T, int M, int N, float Alpha, const float *A, int Lda,
@@ -69,6 +68,7 @@ void dgemm(Transpose TA, Transpose TB, int M, int N, int K, double Alpha,
            double *C, int Ldc);
 void daxpy(int N, double Alpha, const double *X, double *Y);
 double ddot(int N, const double *X, const double *Y);
+#if defined(__OFFLOAD_HOST__)
 #define OFFLOAD_BLAS(Name) ::offload::blas::detail::Name
 #else
 #define OFFLOAD_BLAS(Name) ::offload::blas::detail::Reference::Name

@@ -124,7 +124,6 @@ class Fuzzer:
         build = os.path.abspath(args.build)
         self.plugin = os.path.join(build, "lib", "CxxOffloadPlugin.so")
         self.lib = os.path.join(build, "lib")
-        self.llvm_lib = args.llvm_lib
         self.compare = os.path.join(ROOT, "test", "corpus", "compare.py")
         self.baselines = {}
         self.lock = threading.Lock()
@@ -211,8 +210,7 @@ class Fuzzer:
             cmd += ["-fplugin=" + self.plugin,
                     "-fplugin-arg-offload-targets=host"]
         cmd += [source, "-o", exe, "-L" + self.lib, "-Wl,-rpath," + self.lib,
-                "-lcxxoffload-rt", "-L" + self.llvm_lib,
-                "-Wl,-rpath," + self.llvm_lib, "-lLLVMOffload", "-lpthread"]
+                "-lcxxoffload", "-lpthread"]
         return run(cmd, COMPILE_TIMEOUT)
 
     def one(self, index, seed_path, text, applied):
@@ -263,7 +261,6 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--build", required=True, help="the project's build folder")
     p.add_argument("--cxx", default="clang++-22")
-    p.add_argument("--llvm-lib", default="/usr/lib/llvm-22/lib")
     p.add_argument("--count", type=int, default=100)
     p.add_argument("--first", type=int, default=0,
                    help="skip the mutants before this index: a long run "

@@ -21,10 +21,8 @@ for var in ("OFFLOAD_INFO", "OFFLOAD_DEVICE", "OFFLOAD_CUDA_PATH",
 include = os.path.join(config.offload_src_root, "include")
 cxxflags = "-std=c++20 -I%s" % include
 plugin = "-fplugin=%s" % config.offload_plugin
-llvm_ldflags = "-L{llvm} -Wl,-rpath,{llvm} -lLLVMOffload".format(
-    llvm=config.llvm_lib_dir)
-ldflags = "-L{rt} -Wl,-rpath,{rt} -lcxxoffload-rt {llvm}".format(
-    rt=config.offload_runtime_dir, llvm=llvm_ldflags)
+ldflags = "-L{rt} -Wl,-rpath,{rt} -lcxxoffload".format(
+    rt=config.offload_runtime_dir)
 
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%gxx", config.gxx))
@@ -37,7 +35,6 @@ config.substitutions.append(
 config.substitutions.append(("%offload", "%s %s %s" %
                              (config.clangxx, cxxflags, plugin)))
 config.substitutions.append(("%ldflags", ldflags))
-config.substitutions.append(("%llvmldflags", llvm_ldflags))
 config.substitutions.append(("%rtdir", config.offload_runtime_dir))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%objroot", config.offload_obj_root))
