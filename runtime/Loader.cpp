@@ -152,7 +152,7 @@ double ddot(int N, const double *X, const double *Y) {
 
 // Every entry point has a forwarder above: a missing one would be an
 // undefined reference in every program.
-[[maybe_unused]] __attribute__((used)) static const void *const Forwarders[] = {
+__attribute__((used)) static const void *const Forwarders[] = {
 #define OFFLOAD_FORWARDER(Namespace, Name)                                     \
   reinterpret_cast<const void *>(&Namespace::Name),
     OFFLOAD_RUNTIME_ENTRY_POINTS(OFFLOAD_FORWARDER)
