@@ -2,7 +2,10 @@
 //
 // Declarations of the runtime library (libcxxoffload-rt) entry points that the
 // host pass's lowering of offload() calls. Only used when the plugin compiles
-// the translation unit; the serial host fallback needs no library.
+// the translation unit; the serial host fallback needs no library. Programs
+// reach them through the loader (libcxxoffload.a): a new entry point goes into
+// OFFLOAD_RUNTIME_ENTRY_POINTS (runtime/EntryPoints.h) and gets a forwarder
+// in runtime/Loader.cpp.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
