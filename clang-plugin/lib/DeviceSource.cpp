@@ -75,12 +75,13 @@ std::string deviceEntries(const Metadata &M) {
     // by design, stays an integer.
     std::vector<bool> Restrict(K.NumSlots, false);
     unsigned Slot = offload::detail::LaunchSlots;
-    for (const KernelParam &P : K.Params) {
-      if ((P.Map == "to" || P.Map == "tofrom" || P.Map == "from") &&
-          P.Kind != "atomic" && Slot < K.NumSlots)
-        Restrict[Slot] = true;
-      Slot += P.Slots;
-    }
+    for (const KernelParam &P : K.Params)
+      for (const KernelParam &Leaf : P.leaves()) {
+        if ((Leaf.Map == "to" || Leaf.Map == "tofrom" || Leaf.Map == "from") &&
+            Leaf.Kind != "atomic" && Slot < K.NumSlots)
+          Restrict[Slot] = true;
+        Slot += Leaf.Slots;
+      }
     // Pointers and 8-byte integers pass alike in every target's kernel ABI.
     SmallVector<std::string> Params = {"void *"}, Slots;
     for (unsigned I = 0; I < K.NumSlots; ++I) {

@@ -106,9 +106,47 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
       "kernel parameter %0 is a mutable std::span whose elements every "
       "thread could write; use offload::Region<T, Strategy> to give each "
       "thread its own part, or std::span<const T> to read it");
+  // A member's path and type, the parameter and the kernel: "'d.a'
+  // (std::span<const double>) in parameter 'd' of kernel 'k'".
+  Add(Diag::MemberRawPointer, L::Error,
+      "%0 (%1) in parameter %2 of kernel %3 is a raw pointer into host "
+      "memory, which the device cannot use; kernels read data through "
+      "std::span<const T> and write it through offload::Region<T>, in "
+      "structs too");
+  Add(Diag::MemberReference, L::Error,
+      "%0 (%1) in parameter %2 of kernel %3 is a reference to host memory, "
+      "which the device cannot use; hold a value, or a std::span<const T> "
+      "or offload::Region<T> of the data");
+  Add(Diag::MemberMutableSpan, L::Error,
+      "%0 (%1) in parameter %2 of kernel %3 is a mutable std::span whose "
+      "elements every thread could write; use std::span<const T> to read the "
+      "data, or offload::Region<T> to give each thread its own part");
+  Add(Diag::MemberHoldsHostAddress, L::Error,
+      "%0 (%1) in parameter %2 of kernel %3 refers to host memory, which the "
+      "device cannot use; pass the data as a std::span<const T> or "
+      "offload::Region<T> instead");
+  Add(Diag::ViewOutsideAggregate, L::Error,
+      "%0 (%1) in parameter %2 of kernel %3 is a view inside %4, which "
+      "offload() cannot map member by member: only an aggregate struct "
+      "(public members, no user-declared constructors, no virtual functions, "
+      "members declared in one class; not a union) of at most 64 members "
+      "is; make %4 one, or pass the view as a parameter of its own");
+  Add(Diag::MemberNotMappable, L::Error,
+      "%0 (%1) in parameter %2 of kernel %3 cannot be a member of a struct "
+      "of views: %select{pass it as a parameter of its own|use "
+      "std::array<T, N> instead of a C array|it is not trivially copyable|it "
+      "is larger than 256 bytes; pass it as a std::span<const T>|offload() "
+      "cannot pass it to a device}4");
+  Add(Diag::PartHoldsHostAddress, L::Error,
+      "%select{the elements|the partitioning strategy}0 of %1 (%2) in "
+      "parameter %3 of kernel %4 hold%select{|s}0 a host address (%5, of "
+      "type %6), which the device cannot use; %select{store values (indices "
+      "instead of pointers) and pass the data they refer to as parameters of "
+      "their own|store indices, or use offload::Indexed for a list of "
+      "positions}0");
   Add(Diag::Aliasing, L::Error,
       "%0 is passed to kernel %1 twice, and the kernel may write it through "
-      "parameter %2: threads would read data that other threads write");
+      "%2: threads would read data that other threads write");
   Add(Diag::WritesGlobal, L::Error,
       "kernel %0 writes %1, a variable with static storage: every thread "
       "would race on the device's own copy, and the host would not see it; "
@@ -130,6 +168,11 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
       "kernel %0 calls '%1', which runs only on the host: kernels cannot "
       "launch kernels, stage data or wait for the device; offload the work "
       "from the host, before or after this kernel");
+  Add(Diag::IntegerToPointer, L::Error,
+      "kernel %0 turns an integer into a pointer: the device cannot tell "
+      "whether it holds a host address, which a GPU cannot use; pass data "
+      "as std::span<const T> or offload::Region<T>, and indices instead of "
+      "addresses");
   Add(Diag::UnsupportedConversion, L::Error,
       "kernel %0 converts %1 to %2, which the '%3' code generator cannot "
       "compile (it needs a library routine that no GPU library provides); "
@@ -240,7 +283,7 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
       "keep its address|%0 is captured here|host code here may reach %0 "
       "by another name|this call passes %0 twice|this call runs on a device "
       "set, which keeps its own data on its devices}1");
-  Add(Diag::NoteCaptured, L::Note, "%0 is declared here");
+  Add(Diag::NoteDeclaredHere, L::Note, "%0 is declared here");
   Add(Diag::NoteOtherClosure, L::Note, "the other kernel is offloaded here");
   Add(Diag::NoteDevice, L::Note, "%0");
   Add(Diag::NoteImageKernel, L::Note,

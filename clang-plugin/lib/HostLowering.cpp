@@ -91,7 +91,8 @@ void Lowering::run() {
     // Each parameter's name once per slot, for the transfer report.
     SmallVector<StringRef> SlotNames;
     for (const KernelParam &P : K.Params)
-      SlotNames.append(P.Slots, P.Name);
+      for (const KernelParam &Leaf : P.leaves())
+        SlotNames.append(Leaf.Slots, Leaf.Name);
     Records.push_back(ConstantStruct::get(
         KernelTy, {F, string("__offload.entry_name." + K.Entry, K.Entry),
                    string("__offload.kernel_name." + K.Entry, K.Name),

@@ -58,6 +58,7 @@ private:
                                         llvm::StringRef Member,
                                         SourceLocation Loc);
   std::optional<KernelLayout> layoutOf(const FunctionDecl *Kernel,
+                                       const CXXMethodDecl *CallOperator,
                                        SourceLocation Loc);
   const FunctionDecl *resolveKernel(const Expr *E);
   const FunctionDecl *resolveClosure(const Expr *E, const CXXRecordDecl *RD,
@@ -116,8 +117,9 @@ Analysis::evaluateMember(ClassTemplateSpecializationDecl *Spec,
 
 /// The argument layout of Kernel, read from offload::detail::Signature,
 /// which the header instantiated for this call.
-std::optional<KernelLayout> Analysis::layoutOf(const FunctionDecl *Kernel,
-                                               SourceLocation Loc) {
+std::optional<KernelLayout>
+Analysis::layoutOf(const FunctionDecl *Kernel,
+                   const CXXMethodDecl *CallOperator, SourceLocation Loc) {
   auto Fail = [&](llvm::StringRef Why) -> std::optional<KernelLayout> {
     Diags.report(Loc, Diag::Internal)
         << (llvm::Twine(Why) + " (is <offload/offload.hpp> the header of "
@@ -155,30 +157,45 @@ std::optional<KernelLayout> Analysis::layoutOf(const FunctionDecl *Kernel,
 
   std::optional<APValue> NumSlots = evaluateMember(Spec, "NumSlots", Loc);
   std::optional<APValue> Dims = evaluateMember(Spec, "Dims", Loc);
-  std::optional<APValue> Params = evaluateMember(Spec, "Params", Loc);
-  if (!NumSlots || !NumSlots->isInt() || !Dims || !Dims->isInt() || !Params ||
-      !Params->isStruct())
+  std::optional<APValue> Nodes = evaluateMember(Spec, "Nodes", Loc);
+  if (!NumSlots || !NumSlots->isInt() || !Dims || !Dims->isInt() || !Nodes ||
+      !Nodes->isStruct())
     return Fail("cannot evaluate the argument layout of kernel '" +
                 Kernel->getNameAsString() + "'");
-  KernelLayout L;
-  L.NumSlots = NumSlots->getInt().getZExtValue();
-  L.Dims = Dims->getInt().getZExtValue();
   // std::array<ParamInfo, N>: one field, the element array.
+  std::vector<offload::detail::ParamInfo> Infos;
   if (Kernel->getNumParams() != 0) {
-    const APValue &Elems = Params->getStructField(0);
-    if (!Elems.isArray() ||
-        Elems.getArrayInitializedElts() != Kernel->getNumParams())
+    const APValue &Elems = Nodes->getStructField(0);
+    if (Nodes->getStructNumFields() != 1 || !Elems.isArray())
       return Fail("unexpected offload::detail::ParamInfo array");
     for (unsigned I = 0; I < Elems.getArrayInitializedElts(); ++I) {
       const APValue &E = Elems.getArrayInitializedElt(I);
-      if (!E.isStruct() || E.getStructNumFields() != 3)
+      if (!E.isStruct() || E.getStructNumFields() != 4)
         return Fail("unexpected offload::detail::ParamInfo layout");
-      L.Params.push_back(
-          {HeaderParamKind(E.getStructField(0).getInt().getZExtValue()),
-           HeaderMapKind(E.getStructField(1).getInt().getZExtValue()),
-           unsigned(E.getStructField(2).getInt().getZExtValue())});
+      auto Field = [&](unsigned F) {
+        return unsigned(E.getStructField(F).getInt().getZExtValue());
+      };
+      Infos.push_back({HeaderParamKind(Field(0)), HeaderMapKind(Field(1)),
+                       Field(2), Field(3)});
     }
   }
+  // A closure's parameters are its object's and its call operator's.
+  std::vector<const ParmVarDecl *> Declared;
+  if (CallOperator && Kernel->getNumParams() != 0) {
+    Declared.push_back(Kernel->getParamDecl(0));
+    llvm::append_range(Declared, CallOperator->parameters());
+  } else {
+    llvm::append_range(Declared, Kernel->parameters());
+  }
+  if (Declared.size() != Kernel->getNumParams())
+    return Fail("the closure's call operator does not match its kernel");
+  std::string Why;
+  std::optional<KernelLayout> L =
+      buildLayout(Declared, Infos, NumSlots->getInt().getZExtValue(),
+                  Dims->getInt().getZExtValue(), Ctx, Why);
+  if (!L)
+    return Fail("kernel '" + Kernel->getNameAsString() + "': " + Why);
+  L->ClosureObject = CallOperator != nullptr;
   return L;
 }
 
@@ -304,10 +321,10 @@ void Analysis::record(const CallExpr *Call, const FunctionDecl *K,
     return;
 
   static constexpr const char *KindNames[] = {
-      "unsupported", "value",     "read-only", "region",
-      "range",       "reduction", "atomic",    "team-memory"};
+      "unsupported", "value",  "read-only",   "region", "range",
+      "reduction",   "atomic", "team-memory", "struct"};
   static_assert(std::size(KindNames) ==
-                    unsigned(offload::detail::ParamKind::TeamMemory) + 1,
+                    unsigned(offload::detail::ParamKind::Struct) + 1,
                 "a name for every parameter kind");
   static constexpr const char *MapNames[] = {"none", "literal", "to",
                                              "tofrom", "from"};
@@ -345,12 +362,21 @@ void Analysis::record(const CallExpr *Call, const FunctionDecl *K,
   }
   KI.Signature = K->getType().getAsString(Policy);
   KI.NumSlots = Layout.NumSlots;
-  for (unsigned I = 0; I < K->getNumParams(); ++I) {
-    const ParmVarDecl *P = K->getParamDecl(I);
-    const ParamLayout &PL = Layout.Params[I];
-    KI.Params.push_back({P->getNameAsString(), P->getType().getAsString(Policy),
-                         KindNames[unsigned(PL.Kind)],
-                         MapNames[unsigned(PL.Map)], PL.Slots});
+  auto Describe = [&](const ParamLayout &PL) {
+    return KernelParam{PL.Path,
+                       PL.Type.getAsString(Policy),
+                       KindNames[unsigned(PL.Kind)],
+                       MapNames[unsigned(PL.Map)],
+                       PL.Slots,
+                       {}};
+  };
+  for (const ParamLayout &PL : Layout.Params) {
+    KernelParam P = Describe(PL);
+    if (PL.isStruct())
+      PL.forEachLeaf([&](const ParamLayout &Leaf) {
+        P.Members.push_back(Describe(Leaf));
+      });
+    KI.Params.push_back(std::move(P));
   }
 }
 
@@ -401,12 +427,17 @@ void Analysis::run(const MatchFinder::MatchResult &Result) {
       // matter here).
       if (IsRegion || Name == "offload::Range")
         OpLayout.Dims = 1;
-      detail::ParamKind Kind = detail::ParamKind::Value;
+      // Not a value unless a scalar: the types of the others are checked
+      // once the arguments convert.
+      detail::ParamKind Kind =
+          P->getType().getNonReferenceType()->isScalarType()
+              ? detail::ParamKind::Value
+              : detail::ParamKind::ReadOnly;
       if (isForbiddenParamType(P->getType()))
         Kind = detail::ParamKind::Unsupported;
       else if (IsRegion)
         Kind = detail::ParamKind::Region;
-      OpLayout.Params.push_back({Kind, detail::MapKind::None, 0});
+      OpLayout.Params.push_back(paramNode(P, Kind));
     }
     if (checkArguments(Call, KernelArg + 1, CallOperator, OpLayout,
                        ExplicitLaunch, S, Diags))
@@ -418,7 +449,8 @@ void Analysis::run(const MatchFinder::MatchResult &Result) {
   }
   if (!K || !checkKernelDecl(K, KernelExpr->getExprLoc(), Diags))
     return;
-  std::optional<KernelLayout> Layout = layoutOf(K, Call->getExprLoc());
+  std::optional<KernelLayout> Layout =
+      layoutOf(K, CallOperator, Call->getExprLoc());
   unsigned FirstArg = Closure ? KernelArg : KernelArg + 1;
   if (!Layout ||
       !checkArguments(Call, FirstArg, K, *Layout, ExplicitLaunch, S, Diags))

@@ -1,6 +1,7 @@
 //===- KernelChecks.cpp - What a kernel may do on a device ----------------===//
 
 #include "KernelChecks.h"
+#include "LibraryModel.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -23,100 +24,6 @@ using namespace clang;
 using offload::detail::ParamKind;
 
 namespace offload::plugin {
-namespace {
-
-bool inNamespace(const Decl *D, llvm::StringRef Name) {
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (auto *NS = dyn_cast<NamespaceDecl>(DC);
-        NS && NS->getName() == Name && NS->getParent()->isTranslationUnit())
-      return true;
-  return false;
-}
-
-/// Whether T is std::span<U> with a non-const U.
-std::optional<QualType> mutableSpanElement(QualType T) {
-  auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T->getAsCXXRecordDecl());
-  if (!Spec || Spec->getName() != "span" || !inNamespace(Spec, "std"))
-    return std::nullopt;
-  QualType Element = Spec->getTemplateArgs()[0].getAsType();
-  if (Element.isConstQualified())
-    return std::nullopt;
-  return Element;
-}
-
-} // namespace
-
-bool isForbiddenParamType(QualType T) {
-  if (T->isPointerType() || mutableSpanElement(T))
-    return true;
-  if (!T->isLValueReferenceType() || T->getPointeeType().isConstQualified())
-    return false;
-  const CXXRecordDecl *RD = T->getPointeeType()->getAsCXXRecordDecl();
-  return !RD || !inNamespace(RD, "offload");
-}
-
-/// A fix-it that gives parameter P the type NewType (qualifiers included).
-static FixItHint retype(const ParmVarDecl *P, const std::string &NewType) {
-  if (P->getIdentifier())
-    return FixItHint::CreateReplacement(
-        CharSourceRange::getCharRange(P->getBeginLoc(), P->getLocation()),
-        NewType + " ");
-  return FixItHint::CreateReplacement(P->getSourceRange(), NewType);
-}
-
-void reportUnsupportedParam(const ParmVarDecl *P, ASTContext &Ctx,
-                            Diagnostics &Diags) {
-  QualType T = P->getType();
-  SourceRange TypeRange =
-      P->getTypeSourceInfo() ? P->getTypeSourceInfo()->getTypeLoc().getSourceRange()
-                             : P->getSourceRange();
-  PrintingPolicy Policy(Ctx.getLangOpts());
-  if (T->isPointerType()) {
-    QualType Pointee = T->getPointeeType();
-    Diags.report(P->getLocation(), Diag::RawPointerParam) << P << TypeRange;
-    // Reading through `const T *` is what std::span<const T> does.
-    if (Pointee.isConstQualified())
-      Diags.report(P->getLocation(), Diag::NoteUseSpan)
-          << retype(P, "std::span<" + Pointee.getAsString(Policy) + ">");
-    return;
-  }
-  if (T->isLValueReferenceType() && !T->getPointeeType().isConstQualified()) {
-    Diags.report(P->getLocation(), Diag::MutableReferenceParam)
-        << P << TypeRange;
-    Diags.report(P->getLocation(), Diag::NoteMakeConst)
-        << FixItHint::CreateInsertion(TypeRange.getBegin(), "const ");
-    return;
-  }
-  if (std::optional<QualType> Element = mutableSpanElement(T)) {
-    Diags.report(P->getLocation(), Diag::MutableSpanParam) << P << TypeRange;
-    Diags.report(P->getLocation(), Diag::NoteUseSpan)
-        << retype(P, "std::span<const " + Element->getAsString(Policy) + ">");
-    return;
-  }
-  Diags.report(P->getLocation(), Diag::UnsupportedParam)
-      << P << T << P->getSourceRange();
-}
-
-/// Whether values of type T hold an address: pointers, references, and
-/// classes or arrays containing them (std::span, offload::Region, ...).
-static bool holdsAddress(QualType T, unsigned Depth = 0) {
-  T = T.getCanonicalType();
-  if (T->isPointerType() || T->isReferenceType() || T->isMemberPointerType())
-    return true;
-  if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
-    return holdsAddress(AT->getElementType(), Depth);
-  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-  if (!RD || !RD->hasDefinition() || Depth > 8)
-    return false;
-  for (const CXXBaseSpecifier &B : RD->bases())
-    if (holdsAddress(B.getType(), Depth + 1))
-      return true;
-  for (const FieldDecl *F : RD->fields())
-    if (holdsAddress(F->getType(), Depth + 1))
-      return true;
-  return false;
-}
 
 /// Checks one value a closure carries to the device (a capture or a
 /// field): it must be plain data, not an address.
@@ -127,7 +34,7 @@ static bool checkCarried(const CXXRecordDecl *RD, const FieldDecl *F,
   QualType T = F->getType();
   auto Note = [&] {
     if (What)
-      Diags.report(What->getLocation(), Diag::NoteCaptured) << What;
+      Diags.report(What->getLocation(), Diag::NoteDeclaredHere) << What;
   };
   if (holdsAddress(T)) {
     Diags.report(Loc, Diag::ClosureCapturesPointer)
@@ -256,6 +163,39 @@ std::optional<ObjectPath> objectOf(const Expr *E) {
   return std::nullopt;
 }
 
+/// Whether VD is const, or a local variable that the function uses only as
+/// an argument of offload() calls: its initializer then says what it
+/// holds at every call.
+bool onlyOffloaded(const VarDecl *VD) {
+  if (VD->getType().isConstQualified())
+    return true;
+  const auto *F =
+      dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!VD->hasLocalStorage() || !F || !F->getBody())
+    return false;
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *VD;
+    unsigned All = 0, Offloaded = 0;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      All += Ref->getDecl() == VD;
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      if (!isOffloadFunction(Call->getDirectCallee()))
+        return true;
+      for (const Expr *Arg : Call->arguments())
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreImplicit());
+            Ref && Ref->getDecl() == VD)
+          ++Offloaded;
+      return true;
+    }
+  } U;
+  U.VD = VD;
+  U.TraverseStmt(F->getBody());
+  return U.All == U.Offloaded;
+}
+
 /// Whether A and B name overlapping objects: the same variable, and one
 /// field path a prefix of the other.
 bool overlap(const ObjectPath &A, const ObjectPath &B) {
@@ -269,25 +209,101 @@ bool overlap(const ObjectPath &A, const ObjectPath &B) {
 
 } // namespace
 
-bool checkAliasing(const CallExpr *Call, unsigned FirstArg,
-                   const FunctionDecl *Kernel, llvm::ArrayRef<bool> IsMutable,
-                   Diagnostics &Diags) {
-  llvm::SmallVector<std::optional<ObjectPath>, 8> Objects;
-  for (unsigned I = 0; I < IsMutable.size(); ++I)
-    Objects.push_back(objectOf(Call->getArg(FirstArg + I)));
+/// The expressions that initialize the members of struct-of-views argument
+/// E (membersOf's order; null where the call does not show one): a braced
+/// list, or the initializer of a variable that is const or that nothing
+/// but offload() calls uses.
+static llvm::SmallVector<const Expr *>
+memberInits(const Expr *E, const ParamLayout &Node, bool &FromVariable) {
+  llvm::SmallVector<const Expr *> Inits(Node.Members.size(), nullptr);
+  auto Strip = [](const Expr *E) {
+    while (true) {
+      E = E->IgnoreImplicit()->IgnoreParens();
+      if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+        E = F->getSubExpr();
+      else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
+               C && C->getNumArgs() == 1 &&
+               C->getConstructor()->isCopyOrMoveConstructor())
+        E = C->getArg(0);
+      else
+        return E;
+    }
+  };
+  E = Strip(E);
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+        VD && VD->getInit() && onlyOffloaded(VD)) {
+      E = Strip(VD->getInit());
+      FromVariable = true;
+    }
+  llvm::ArrayRef<Expr *> List;
+  if (const auto *ILE = dyn_cast<InitListExpr>(E))
+    List = ILE->inits();
+  else if (const auto *PLE = dyn_cast<CXXParenListInitExpr>(E))
+    List = PLE->getInitExprs();
+  else
+    return Inits;
+  const CXXRecordDecl *RD =
+      Node.Type.getNonReferenceType()->getAsCXXRecordDecl();
+  // Members named through a base's binding, or a std::array's elements (a
+  // list for its one array member): not followed.
+  if (!RD || RD->getNumBases() != 0 || List.size() != Inits.size())
+    return Inits;
+  for (std::size_t I = 0; I < List.size(); ++I)
+    if (!isa<ImplicitValueInitExpr, CXXDefaultInitExpr>(
+            List[I]->IgnoreImplicit()))
+      Inits[I] = List[I];
+  return Inits;
+}
+
+/// Reports every leaf argument (a parameter's, or a member's of a struct
+/// of views) that names the same object as an earlier one when the kernel
+/// may write either. Returns whether there was none.
+static bool checkAliasing(const CallExpr *Call, unsigned FirstArg,
+                          const FunctionDecl *Kernel,
+                          const KernelLayout &Layout, Diagnostics &Diags) {
+  struct Leaf {
+    const ParamLayout *Node;
+    const Expr *Init;  // what initializes it
+    const Expr *Shown; // where to report it: Init, if it is in the call
+    std::optional<ObjectPath> Object;
+  };
+  llvm::SmallVector<Leaf, 8> Leaves;
+  std::function<void(const ParamLayout &, const Expr *, const Expr *)> Collect =
+      [&](const ParamLayout &Node, const Expr *Init, const Expr *Shown) {
+        if (!Node.isStruct()) {
+          Leaves.push_back(
+              {&Node, Init, Shown, Init ? objectOf(Init) : std::nullopt});
+          return;
+        }
+        bool FromVariable = false;
+        llvm::SmallVector<const Expr *> Inits =
+            Init ? memberInits(Init, Node, FromVariable)
+                 : llvm::SmallVector<const Expr *>(Node.Members.size());
+        for (std::size_t I = 0; I < Node.Members.size(); ++I)
+          Collect(Node.Members[I], Inits[I], FromVariable ? Shown : Inits[I]);
+      };
+  for (std::size_t I = 0; I < Layout.Params.size(); ++I)
+    Collect(Layout.Params[I], Call->getArg(FirstArg + I),
+            Call->getArg(FirstArg + I));
   bool Ok = true;
-  for (unsigned J = 1; J < IsMutable.size(); ++J)
-    for (unsigned I = 0; I < J; ++I) {
-      if (!(IsMutable[I] || IsMutable[J]) || !Objects[I] || !Objects[J] ||
-          !overlap(*Objects[I], *Objects[J]))
+  for (std::size_t J = 1; J < Leaves.size(); ++J)
+    for (std::size_t I = 0; I < J; ++I) {
+      const Leaf &A = Leaves[I], &B = Leaves[J];
+      if (!(A.Node->isMutable() || B.Node->isMutable()) || !A.Object ||
+          !B.Object || !overlap(*A.Object, *B.Object))
         continue;
-      const Expr *Later = Call->getArg(FirstArg + J);
-      const Expr *Earlier = Call->getArg(FirstArg + I);
-      const ParmVarDecl *Mutable = Kernel->getParamDecl(IsMutable[J] ? J : I);
-      Diags.report(Later->getExprLoc(), Diag::Aliasing)
-          << Objects[J]->Root << Kernel << Mutable << Later->getSourceRange();
-      Diags.report(Earlier->getExprLoc(), Diag::NoteOtherArgument)
-          << Earlier->getSourceRange();
+      const ParamLayout *Mutable = B.Node->isMutable() ? B.Node : A.Node;
+      Diags.report(B.Shown->getExprLoc(), Diag::Aliasing)
+          << B.Object->Root << Kernel
+          << ((Mutable->Decl == Mutable->Param ? "parameter '" : "'") +
+              Mutable->Path + "'")
+          << B.Shown->getSourceRange();
+      Diags.report(A.Init->getExprLoc(), Diag::NoteOtherArgument)
+          << A.Init->getSourceRange();
+      if (B.Shown != B.Init)
+        Diags.report(B.Init->getExprLoc(), Diag::NoteOtherArgument)
+            << B.Init->getSourceRange();
       Ok = false;
       break;
     }
@@ -348,8 +364,9 @@ bool checkArguments(const CallExpr *Call, unsigned FirstArg,
   bool Ok = true;
   for (unsigned I = 0; I < NumArgs; ++I) {
     const ParmVarDecl *P = K->getParamDecl(I);
-    if (Layout.Params[I].Kind == ParamKind::Unsupported) {
-      reportUnsupportedParam(P, Ctx, Diags);
+    // A closure object is checked as a closure (checkClosureState).
+    if (!(I == 0 && Layout.ClosureObject) &&
+        !checkParamType(K, Layout.Params[I], Ctx, Diags)) {
       Ok = false;
       continue;
     }
@@ -368,14 +385,8 @@ bool checkArguments(const CallExpr *Call, unsigned FirstArg,
     Diags.report(P->getLocation(), Diag::NoteParamDeclared) << P;
     Ok = false;
   }
-  if (Ok) {
-    llvm::SmallVector<bool, 8> IsMutable;
-    for (const ParamLayout &PL : Layout.Params)
-      IsMutable.push_back(PL.Kind == ParamKind::Region ||
-                          PL.Kind == ParamKind::Reduction ||
-                          PL.Kind == ParamKind::Atomic);
-    Ok = checkAliasing(Call, FirstArg, K, IsMutable, Diags);
-  }
+  if (Ok)
+    Ok = checkAliasing(Call, FirstArg, K, Layout, Diags);
   if (Ok && Layout.Dims == 0 && !ExplicitLaunch) {
     Diags.report(Call->getExprLoc(), Diag::NoGeometry)
         << K << Call->getSourceRange();
@@ -637,8 +648,17 @@ public:
   }
 
   /// Conversions between 128-bit integers and floating point, which NVPTX
-  /// code generation cannot lower.
+  /// code generation cannot lower; and integers made pointers.
   bool VisitCastExpr(CastExpr *Cast) {
+    // The one way left for a host address to reach a kernel (the parameter
+    // checks see every type): the host device would run it, a GPU would
+    // not. The standard library's own code is its business.
+    if (Cast->getCastKind() == CK_IntegralToPointer &&
+        !Cast->getSubExpr()->isEvaluatable(State.Ctx) && !Stack.empty() &&
+        !inStd(Stack.back().F)) {
+      report(Cast, Diag::IntegerToPointer);
+      return true;
+    }
     if (State.NvptxTarget.empty() ||
         (Cast->getCastKind() != CK_IntegralToFloating &&
          Cast->getCastKind() != CK_FloatingToIntegral))
@@ -707,7 +727,7 @@ private:
       return false;
     const CXXRecordDecl *RD = M->getParent();
     return (RD->getName() == "Tile" || RD->getName() == "Tile2D") &&
-           inNamespace(RD, "offload");
+           inOffload(RD);
   }
 
   /// offload::fill(tile, values, ...), which fills several tiles at once.
@@ -749,7 +769,7 @@ private:
               QualType T =
                   Loop->getRangeInit()->getType().getNonReferenceType();
               if (const auto *RD = T->getAsCXXRecordDecl())
-                return inNamespace(RD, "offload") &&
+                return inOffload(RD) &&
                        (RD->getName() == "Region" || RD->getName() == "Range");
             }
         return false;
@@ -840,7 +860,7 @@ private:
       return;
     }
     // The header's own device code is trusted.
-    if (inNamespace(Callee, "offload"))
+    if (inOffload(Callee))
       return;
     if (auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
       if (const CXXMethodDecl *Method = Member->getMethodDecl();
@@ -932,7 +952,7 @@ private:
   /// Arguments bound to non-const references, and the object of a non-const
   /// member function, are written.
   void checkArgumentsWrite(const CallExpr *Call, const FunctionDecl *Callee) {
-    if (inNamespace(Callee, "offload"))
+    if (inOffload(Callee))
       return;
     unsigned Shift = 0;
     if (auto *Method = dyn_cast<CXXMethodDecl>(Callee);

@@ -12,9 +12,18 @@ namespace offload::plugin {
 static constexpr StringLiteral FormatName = "cxx-offload-kernels";
 
 static json::Value toJSON(const KernelParam &P) {
-  return json::Object{{"name", P.Name},   {"type", P.Type},
-                      {"kind", P.Kind},   {"map", P.Map},
-                      {"slots", P.Slots}};
+  json::Object O{{"name", P.Name},
+                 {"type", P.Type},
+                 {"kind", P.Kind},
+                 {"map", P.Map},
+                 {"slots", P.Slots}};
+  if (!P.Members.empty()) {
+    json::Array Members;
+    for (const KernelParam &M : P.Members)
+      Members.push_back(toJSON(M));
+    O["members"] = std::move(Members);
+  }
+  return O;
 }
 
 static json::Value toJSON(const KernelInstance &K) {
@@ -51,7 +60,7 @@ static bool fromJSON(const json::Value &V, KernelParam &P, json::Path Path) {
   json::ObjectMapper O(V, Path);
   return O && O.map("name", P.Name) && O.map("type", P.Type) &&
          O.map("kind", P.Kind) && O.map("map", P.Map) &&
-         O.map("slots", P.Slots);
+         O.map("slots", P.Slots) && O.mapOptional("members", P.Members);
 }
 
 static bool fromJSON(const json::Value &V, KernelInstance &K,
@@ -97,10 +106,16 @@ void printKernels(const Metadata &M, raw_ostream &OS) {
     OS << "kernel " << K.Name << " -> " << K.Entry << "\n"
        << "  type: " << K.Signature << "\n"
        << "  slots: " << K.NumSlots << "\n";
-    for (const KernelParam &P : K.Params)
-      OS << "  param " << P.Name << ": " << P.Type << " [" << P.Kind << ", "
-         << P.Map << ", " << P.Slots << (P.Slots == 1 ? " slot" : " slots")
-         << "]\n";
+    auto Print = [&](const KernelParam &P, StringRef What) {
+      OS << "  " << What << " " << P.Name << ": " << P.Type << " [" << P.Kind
+         << ", " << P.Map << ", " << P.Slots
+         << (P.Slots == 1 ? " slot" : " slots") << "]\n";
+    };
+    for (const KernelParam &P : K.Params) {
+      Print(P, "param");
+      for (const KernelParam &M : P.Members)
+        Print(M, "  member");
+    }
     for (const std::string &C : K.Calls)
       OS << "  called at " << C << "\n";
   }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -18,14 +19,24 @@
 namespace offload::plugin {
 
 /// Bumped whenever the format changes incompatibly.
-inline constexpr unsigned MetadataVersion = 3;
+inline constexpr unsigned MetadataVersion = 4;
 
 struct KernelParam {
-  std::string Name;
+  std::string Name; // a member's path: "d.in.a"
   std::string Type;
-  std::string Kind; // value, read-only, region
+  std::string Kind; // value, read-only, region, ..., struct
   std::string Map;  // literal, to, tofrom
   unsigned Slots = 0;
+  /// Of a struct of views: its leaves, the members that are not structs
+  /// of views themselves, at any depth, in slot order.
+  std::vector<KernelParam> Members;
+
+  /// The parameter itself, or its members for a struct of views: what
+  /// the slots hold, in order.
+  llvm::ArrayRef<KernelParam> leaves() const {
+    return Members.empty() ? llvm::ArrayRef<KernelParam>(*this)
+                           : llvm::ArrayRef<KernelParam>(Members);
+  }
 };
 
 struct KernelInstance {

@@ -184,9 +184,11 @@ template <class... P> struct PreparedCall {
     if (checkDisjointRequested())
       forEachParam([&](auto... I) {
         auto Check = [&](const auto &V, unsigned Argument) {
-          using V_ = std::remove_cvref_t<decltype(V)>;
-          if constexpr (Param<V_>::Dims != 0)
-            checkPartition(V.strategy(), V.size(), E, Argument);
+          forEachLeaf(V, 0, [&](const auto &Leaf, unsigned) {
+            using V_ = std::remove_cvref_t<decltype(Leaf)>;
+            if constexpr (Param<V_>::Dims != 0)
+              checkPartition(Leaf.strategy(), Leaf.size(), E, Argument);
+          });
         };
         (Check(std::get<I>(Params), unsigned(I) + 1), ...);
       });
@@ -225,6 +227,36 @@ template <class... P> struct PreparedCall {
   }
 };
 
+#if !defined(__OFFLOAD_HOST__) && !defined(__OFFLOAD_DEVICE__)
+/// Without the plugin, as the runtime does: two arguments whose data
+/// overlap, one of them written, would each get a device copy of their own
+/// on a device, and see each other's writes only here.
+inline void checkHostSharing(void *const *Ptrs, const std::int64_t *Sizes,
+                             const std::int64_t *Types, unsigned N) {
+  auto Mapped = [&](unsigned I) {
+    return !(Types[I] & MapTypeLiteral) && Ptrs[I] && Sizes[I] > 0;
+  };
+  for (unsigned J = 0; J < N; ++J)
+    for (unsigned I = 0; I < J; ++I) {
+      if (!Mapped(I) || !Mapped(J) || !((Types[I] | Types[J]) & MapTypeFrom))
+        continue;
+      const auto A = reinterpret_cast<std::uintptr_t>(Ptrs[I]),
+                 B = reinterpret_cast<std::uintptr_t>(Ptrs[J]);
+      if (A < B + std::uintptr_t(Sizes[J]) &&
+          B < A + std::uintptr_t(Sizes[I])) {
+        std::fprintf(stderr,
+                     "offload: error: the data of argument slots %u and %u "
+                     "overlap in host memory, and the kernel may write one: "
+                     "on a device each gets a copy of its own, so one would "
+                     "not see the other's writes; pass the data once, or "
+                     "views that do not overlap\n",
+                     I, J);
+        std::exit(1);
+      }
+    }
+}
+#endif
+
 template <class... P, class... Args>
 void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
          Args &&...A) {
@@ -252,6 +284,7 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
                  "on the host (not compiled with the cxx-offload plugin)\n",
                  reinterpret_cast<void *>(Kernel),
                  static_cast<unsigned long long>(C.E.count()));
+  checkHostSharing(C.Ptrs, C.Sizes, C.Types, Sig::NumSlots);
   // Without a device the slots hold host addresses, which the kernel uses
   // as they are.
   std::uint64_t Slots[Sig::NumSlots];
@@ -276,6 +309,13 @@ template <class T> struct IsHaloArg : std::false_type {};
 template <class T> struct IsHaloArg<Halo<T>> : std::true_type {};
 template <class P> struct IsReduceParam : std::false_type {};
 template <class Op> struct IsReduceParam<Reduce<Op>> : std::true_type {};
+/// What a device set needs to know of the leaves of parameter type P
+/// (itself, or the members of a struct of views).
+template <class P, class Leaves = LeafTypes<P>> struct OnLeaves;
+template <class P, class... L> struct OnLeaves<P, std::tuple<L...>> {
+  static constexpr bool AnyAtomic = (IsAtomicParam<L>::value || ...);
+  static constexpr bool AllSplit = (SplitParam<L>::Splits && ...);
+};
 template <class P> struct IsReadSpan : std::false_type {};
 template <class T, std::size_t N>
 struct IsReadSpan<std::span<const T, N>> : std::true_type {};
@@ -289,11 +329,11 @@ template <class... P, class... Args>
 void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
               bool ExplicitLaunch, Args &&...A) {
   static_assert(
-      (!IsAtomicParam<std::remove_cvref_t<P>>::value && ...),
+      (!OnLeaves<P>::AnyAtomic && ...),
       "offload() on a device set: offload::Atomic data cannot be split "
       "between devices (each would update its own copy); use an "
       "offload::Reduce, or run the kernel on one device");
-  static_assert((SplitParam<P>::Splits && ...),
+  static_assert((OnLeaves<P>::AllSplit && ...),
                 "offload() on a device set: a Region's strategy has no "
                 "part(first, last, size), so the Region cannot be split "
                 "between devices (GridStride1D, Columns2D and index lists "
@@ -343,7 +383,7 @@ void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
   const void *SplitStrategy = nullptr;
   std::uint64_t SplitSize = 0;
   C.forEachParam([&](auto... I) {
-    auto Find = [&](auto &V) {
+    auto Find = [&](const auto &V, unsigned) {
       using V_ = std::remove_cvref_t<decltype(V)>;
       if constexpr (Param<V_>::Dims != 0) {
         using S_ = std::remove_cvref_t<decltype(V.strategy())>;
@@ -360,7 +400,7 @@ void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
           }
       }
     };
-    (Find(std::get<I>(C.Params)), ...);
+    (forEachLeaf(std::get<I>(C.Params), 0, Find), ...);
   });
 
   constexpr unsigned N = Sig::NumSlots;
@@ -386,12 +426,10 @@ void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
     S.Ptrs[3] = reinterpret_cast<void *>(First);
 
     C.forEachParam([&](auto... I) {
-      auto Split = [&](auto Index) {
-        constexpr std::size_t Arg = decltype(Index)::value;
-        using Par = std::tuple_element_t<Arg, std::tuple<P...>>;
-        using V_ = std::remove_cvref_t<Par>;
-        constexpr unsigned Slot = LaunchSlots + Sig::Offsets[Arg];
-        auto &V = std::get<Arg>(C.Params);
+      // Each parameter, and each member of a struct of views (whose
+      // read-only members are copied whole: halo() marks arguments).
+      auto Split = [&](const auto &V, unsigned Slot, std::int64_t Halo) {
+        using V_ = std::remove_cvref_t<decltype(V)>;
         auto Narrow = [&](Span Part, std::size_t Element) {
           S.Ptrs[Slot] =
               static_cast<char *>(S.Ptrs[Slot]) + Part.offset * Element;
@@ -404,7 +442,7 @@ void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
                                    V.size()),
                  sizeof(typename V_::value_type));
         } else if constexpr (IsReadSpan<V_>::value) {
-          const std::int64_t K = HaloOf[Arg];
+          const std::int64_t K = Halo;
           if (K < 0)
             return;
           if (!SplitBy || V.size() != SplitSize) {
@@ -434,7 +472,16 @@ void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
             S.Ptrs[Slot + 1 + W] = reinterpret_cast<void *>(Words[W]);
         }
       };
-      (Split(I), ...);
+      auto SplitArgument = [&](auto Index) {
+        constexpr std::size_t Arg = decltype(Index)::value;
+        using V_ = std::remove_cvref_t<decltype(std::get<Arg>(C.Params))>;
+        const std::int64_t Halo =
+            Param<V_>::Info.Kind == ParamKind::Struct ? -1 : HaloOf[Arg];
+        forEachLeaf(
+            std::get<Arg>(C.Params), LaunchSlots + Sig::Offsets[Arg],
+            [&](const auto &Leaf, unsigned Slot) { Split(Leaf, Slot, Halo); });
+      };
+      (SplitArgument(I), ...);
     });
     Requests[D] = {reinterpret_cast<const void *>(Kernel),
                    {End[0], End[1], End[2]},
@@ -568,6 +615,7 @@ R callMapped(R (*Function)(P...), Args &&...A) {
                                Types},
                               Values);
 #else
+  checkHostSharing(Ptrs, Sizes, Types, N);
   for (unsigned I = 0; I < N; ++I)
     Values[I] = reinterpret_cast<std::uint64_t>(Ptrs[I]);
 #endif

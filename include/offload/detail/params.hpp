@@ -19,6 +19,7 @@
 #pragma once
 
 #include <offload/atomic.hpp>
+#include <offload/detail/members.hpp>
 #include <offload/reduce.hpp>
 #include <offload/region.hpp>
 #include <offload/team.hpp>
@@ -28,6 +29,7 @@
 #include <offload/detail/gpu.hpp>
 #endif
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <new>
@@ -41,7 +43,7 @@ namespace offload::detail {
 
 /// Version of the argument layout and registration ABI shared by this
 /// header, the plugin and the runtime.
-inline constexpr unsigned AbiVersion = 8;
+inline constexpr unsigned AbiVersion = 9;
 
 /// Slots 0, 1, 2 hold the end of the launch's logical threads per dimension,
 /// slot 3 the first logical thread along its slowest dimension (not 0 when
@@ -63,7 +65,8 @@ enum class ParamKind : unsigned char {
   Range,
   Reduction,
   Atomic,
-  TeamMemory
+  TeamMemory,
+  Struct
 };
 enum class MapKind : unsigned char { None, Literal, To, ToFrom, From };
 
@@ -71,6 +74,7 @@ struct ParamInfo {
   ParamKind Kind;
   MapKind Map;
   unsigned Slots;
+  unsigned Members = 0; // of a struct of views: its direct members
 };
 
 // Map-type bits (as in the OpenMP offloading ABI).
@@ -117,12 +121,41 @@ template <class S> struct IsView<Range<S>> : std::true_type {};
 template <class Op> struct IsView<Reduce<Op>> : std::true_type {};
 template <class T> struct IsView<Atomic<T>> : std::true_type {};
 
+} // namespace offload::detail
+
+// What makes an aggregate a struct of views (offload/detail/members.hpp).
+template <class T, class S>
+struct offload::detail::members::IsView<offload::Region<T, S>>
+    : std::true_type {};
+template <class S>
+struct offload::detail::members::IsView<offload::Range<S>> : std::true_type {};
+template <class Op>
+struct offload::detail::members::IsView<offload::Reduce<Op>> : std::true_type {
+};
+template <class T>
+struct offload::detail::members::IsView<offload::Atomic<T>> : std::true_type {};
+template <class T, std::size_t N>
+struct offload::detail::members::IsView<offload::Tile<T, N>> : std::true_type {
+};
+template <class T, std::size_t R, std::size_t C>
+struct offload::detail::members::IsView<offload::Tile2D<T, R, C>>
+    : std::true_type {};
+
+namespace offload::detail {
+
+/// An aggregate with a raw pointer among its members, at any depth: never a
+/// kernel parameter (the plugin names the member).
+template <class T>
+concept AggregateWithPointer = members::Aggregate<T> &&
+    members::holds<T, members::IsPointer>();
+
 /// Small trivially copyable values travel in the argument slots themselves.
 template <class T>
 concept ByValue = !std::is_pointer_v<T> && !std::is_member_pointer_v<T> &&
                   !IsView<T>::value && !IsSpan<T>::value &&
                   (std::is_arithmetic_v<T> || std::is_enum_v<T> ||
-                   (std::is_class_v<T> && std::is_trivially_copyable_v<T>)) &&
+                   (std::is_class_v<T> && std::is_trivially_copyable_v<T> &&
+                    !AggregateWithPointer<T> && !members::StructOfViews<T>)) &&
                   sizeof(T) <= 256;
 
 /// Copies a value into whole slots and back.
@@ -524,12 +557,144 @@ struct Param<const std::array<T, N> &> : ParamDefaults {
 /// The launch geometry parameters ask for: the largest extent of each
 /// dimension over the Regions and Ranges.
 template <class P> void growExtent(Extent &E, const P &V) {
-  if constexpr (Param<P>::Dims != 0) {
-    Extent Own = Param<P>::extent(V);
+  if constexpr (Param<std::remove_cv_t<P>>::Dims != 0) {
+    Extent Own = Param<std::remove_cv_t<P>>::extent(V);
     E.x = E.x > Own.x ? E.x : Own.x;
     E.y = E.y > Own.y ? E.y : Own.y;
     E.z = E.z > Own.z ? E.z : Own.z;
   }
+}
+
+/// The arrays Parts one after the other.
+template <std::size_t... N>
+constexpr auto concatNodes(const std::array<ParamInfo, N> &...Parts) {
+  std::array<ParamInfo, (0 + ... + N)> All{};
+  std::size_t Next = 0;
+  ((std::copy(Parts.begin(), Parts.end(), All.begin() + Next), Next += N), ...);
+  return All;
+}
+
+/// Whether a struct of views may hold a member of kind K: what needs no
+/// per-thread state and exists outside a kernel's threads' cooperation.
+constexpr bool memberKind(ParamKind K) {
+  return K == ParamKind::Value || K == ParamKind::ReadOnly ||
+         K == ParamKind::Region || K == ParamKind::Range ||
+         K == ParamKind::Atomic || K == ParamKind::Struct;
+}
+
+/// How a struct whose members map as Maps maps: back if any goes back.
+template <std::size_t N>
+constexpr MapKind widestMap(const std::array<MapKind, N> &Maps) {
+  MapKind Most = MapKind::Literal;
+  for (MapKind K : Maps)
+    if (K == MapKind::ToFrom || K == MapKind::From)
+      Most = MapKind::ToFrom;
+    else if (K == MapKind::To && Most == MapKind::Literal)
+      Most = MapKind::To;
+  return Most;
+}
+
+/// A struct of views T with members of types M...: each member travels as
+/// if it were a parameter of its own, in declaration order, and the kernel
+/// gets T rebuilt from them (its Regions bound to the running thread).
+template <class T, class Members = typename members::TypesOf<T>::type>
+struct StructParam;
+template <class T, class... M>
+struct StructParam<T, std::tuple<M...>> : ParamDefaults {
+  using MemberTypes = std::tuple<M...>;
+  static constexpr bool Mappable = (memberKind(Param<M>::Info.Kind) && ...);
+  static constexpr ParamInfo Info{
+      Mappable ? ParamKind::Struct : ParamKind::Unsupported,
+      widestMap(std::array<MapKind, sizeof...(M)>{Param<M>::Info.Map...}),
+      (0u + ... + Param<M>::Info.Slots), unsigned(sizeof...(M))};
+  static constexpr unsigned Dims = [] {
+    unsigned Most = 0;
+    for (unsigned D : {0u, Param<M>::Dims...})
+      Most = D > Most ? D : Most;
+    return Most;
+  }();
+  static constexpr bool ChoosesThreads = (Param<M>::ChoosesThreads || ...);
+  /// Each member's first slot, relative to the struct's.
+  static constexpr std::array<unsigned, sizeof...(M)> Offsets = [] {
+    std::array<unsigned, sizeof...(M)> O{};
+    unsigned Next = 0, I = 0;
+    ((O[I++] = Next, Next += Param<M>::Info.Slots), ...);
+    return O;
+  }();
+
+  static Extent extent(const T &V) {
+    Extent E{0, 0, 0};
+    std::apply([&](const M &...Member) { (growExtent(E, Member), ...); },
+               members::tie(V));
+    return E;
+  }
+  static void put(const T &V, SlotWriter &W) {
+    std::apply([&](const M &...Member) { (Param<M>::put(Member, W), ...); },
+               members::tie(V));
+  }
+  static T rebuild(const std::uint64_t *Slot, const ThreadIndex &Thread,
+                   NoState &State) {
+    return rebuildImpl(Slot, Thread, State, std::index_sequence_for<M...>{});
+  }
+
+private:
+  template <std::size_t... I>
+  static T rebuildImpl(const std::uint64_t *Slot, const ThreadIndex &Thread,
+                       NoState &State, std::index_sequence<I...>) {
+    // Offsets as constants: the device has no copy of the array to read.
+    return T{Param<M>::rebuild(
+        Slot + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
+        State)...};
+  }
+};
+template <members::StructOfViews T> struct Param<T> : StructParam<T> {};
+template <members::StructOfViews T> struct Param<const T &> : StructParam<T> {};
+
+/// Calls Each(leaf, first slot) for every parameter V of type P that is not
+/// a struct of views, and for every member of those that is not one either;
+/// Slot is V's first slot.
+template <class P, class F>
+void forEachLeaf(const P &V, unsigned Slot, F &&Each) {
+  using Type = std::remove_cvref_t<P>;
+  if constexpr (Param<Type>::Info.Kind == ParamKind::Struct)
+    std::apply(
+        [&](const auto &...Member) {
+          const auto &Offsets = Param<Type>::Offsets;
+          unsigned I = 0;
+          (forEachLeaf(Member, Slot + Offsets[I++], Each), ...);
+        },
+        members::tie(V));
+  else
+    Each(V, Slot);
+}
+
+template <class P> struct Leaves {
+  using type = std::tuple<std::remove_cvref_t<P>>;
+};
+
+/// The types of forEachLeaf's leaves of parameter type P, as a tuple.
+template <class P>
+using LeafTypes = typename Leaves<std::remove_cvref_t<P>>::type;
+template <members::StructOfViews T>
+requires(Param<T>::Info.Kind == ParamKind::Struct) struct Leaves<T> {
+  template <class Tuple> struct Join;
+  template <class... M> struct Join<std::tuple<M...>> {
+    using type = decltype(std::tuple_cat(std::declval<LeafTypes<M>>()...));
+  };
+  using type = typename Join<typename Param<T>::MemberTypes>::type;
+};
+
+/// The parameter kinds of P and, for a struct of views, of its members, in
+/// pre-order: what the plugin reads (Signature::Nodes).
+template <class P> constexpr auto nodesOf() {
+  using Type = std::remove_cvref_t<P>;
+  if constexpr (Param<Type>::Info.Kind == ParamKind::Struct)
+    return []<class... M>(std::type_identity<std::tuple<M...>>) {
+      return concatNodes(std::array<ParamInfo, 1>{Param<Type>::Info},
+                         nodesOf<M>()...);
+    }(std::type_identity<typename Param<Type>::MemberTypes>{});
+  else
+    return std::array<ParamInfo, 1>{Param<P>::Info};
 }
 
 /// The kernel's signature: its parameters, their slots and their layout.
@@ -548,13 +713,18 @@ template <class R, class... P> struct Signature<R (*)(P...)> {
       Param<P>::Info...};
   static constexpr bool Supported =
       ((Param<P>::Info.Kind != ParamKind::Unsupported) && ...);
+  /// Every parameter and, after a struct of views, its members, in
+  /// pre-order (nodesOf): what the plugin reads.
+  static constexpr auto Nodes = concatNodes(nodesOf<P>()...);
   /// Whether a host function may take every parameter (offload_args): a
   /// Range, a reduction and team memory exist only among a kernel's threads.
-  static constexpr bool HostCallable =
-      ((Param<P>::Info.Kind != ParamKind::Range &&
-        Param<P>::Info.Kind != ParamKind::Reduction &&
-        Param<P>::Info.Kind != ParamKind::TeamMemory) &&
-       ...);
+  static constexpr bool HostCallable = [] {
+    for (const ParamInfo &N : Nodes)
+      if (N.Kind == ParamKind::Range || N.Kind == ParamKind::Reduction ||
+          N.Kind == ParamKind::TeamMemory)
+        return false;
+    return true;
+  }();
   /// Dimensions of the launch: the most any Region or Range asks for; 0 if
   /// none does (the launch then needs an explicit Launch).
   static constexpr unsigned Dims = [] {

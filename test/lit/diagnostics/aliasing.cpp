@@ -32,3 +32,40 @@ void run(std::vector<float> &v, std::vector<float> &w, Fields &f, double &s,
   offload::offload(twoViews, v, v, w);
   offload::offload(sums, s, t, 10);
 }
+
+// Members of a struct of views alias like parameters: across members and
+// other arguments, in a braced struct written in the call or in a variable
+// that only offload() calls take (others are checked when the call runs).
+struct Views {
+  std::span<const float> a, b;
+};
+struct Mixed {
+  std::span<const float> in;
+  offload::Region<float> out;
+};
+struct Nested {
+  Views views;
+  offload::Region<float> out;
+};
+void twice(Views v, offload::Region<float> out) {}
+void mixed(Mixed m) {}
+void nested(Nested n, std::span<const float> more) {}
+
+void members(std::vector<float> &v, std::vector<float> &w, Fields &f) {
+  offload::offload(mixed, Mixed{v, v}); // expected-error {{'v' is passed to kernel 'mixed' twice, and the kernel may write it through 'm.out'}}
+  // expected-note@-1 {{it is also passed here}}
+  offload::offload(twice, Views{v, w}, v); // expected-error {{'v' is passed to kernel 'twice' twice, and the kernel may write it through parameter 'out'}}
+  // expected-note@-1 {{it is also passed here}}
+  offload::offload(nested, Nested{{v, w}, w}, v); // expected-error {{'w' is passed to kernel 'nested' twice, and the kernel may write it through 'n.out'}}
+  // expected-note@-1 {{it is also passed here}}
+  Mixed m{f.x, f.x}; // expected-note 2 {{it is also passed here}}
+  offload::offload(mixed, m); // expected-error {{'f' is passed to kernel 'mixed' twice, and the kernel may write it through 'm.out'}}
+
+  // Read-only views of one vector twice, distinct fields, and a variable
+  // the function changes (its initializer no longer says what it holds).
+  offload::offload(twice, Views{v, v}, w);
+  offload::offload(mixed, Mixed{f.x, f.y});
+  Mixed changed{v, v};
+  changed.in = w;
+  offload::offload(mixed, changed);
+}

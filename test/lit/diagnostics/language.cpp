@@ -1,8 +1,10 @@
-// Language features devices do not have: allocation, exceptions, RTTI and
-// functions with versions for several host CPUs (target_clones) are errors;
-// recursion is a warning (small GPU stacks).
+// Language features devices do not have: allocation, exceptions, RTTI,
+// functions with versions for several host CPUs (target_clones) and
+// integers made pointers (the one way left for a host address to reach a
+// kernel) are errors; recursion is a warning (small GPU stacks).
 // RUN: %offload_host -fsyntax-only -Xclang -verify %s
 #include <offload/offload.hpp>
+#include <cstdint>
 #include <typeinfo>
 #include <vector>
 
@@ -45,6 +47,18 @@ void multiversioned(offload::Region<int> v) {
     vi = twice(int(i)); // expected-error {{kernel 'multiversioned' reaches 'twice', which has versions for several host CPUs (target_clones), chosen at run time by the host's CPU; a device cannot make that choice: keep the attribute off functions that kernels call}}
 }
 
+// An address smuggled in an integer: the host device would read it, a GPU
+// would not. A constant (null) and the other way round are fine.
+double at(std::uint64_t address) {
+  return *reinterpret_cast<const double *>(address); // expected-error {{kernel 'smuggled' turns an integer into a pointer: the device cannot tell whether it holds a host address, which a GPU cannot use; pass data as std::span<const T> or offload::Region<T>, and indices instead of addresses}}
+}
+void smuggled(std::uint64_t address, offload::Region<double> v) {
+  const double *none = reinterpret_cast<const double *>(0);
+  for (auto [i, vi] : v)
+    vi = at(address) + (none ? 1 : 0) + // expected-note {{'at' is called from 'smuggled' here}}
+         double(reinterpret_cast<std::uintptr_t>(&vi) % 8);
+}
+
 // Loops, stack arrays and plain arithmetic are fine.
 unsigned iterative(unsigned n) {
   unsigned r = 1, parts[4] = {1, 2, 3, 4};
@@ -57,7 +71,9 @@ void fine(offload::Region<unsigned> v) {
     vi = iterative(unsigned(i % 10));
 }
 
-void run(std::vector<int> &v, std::vector<unsigned> &u) {
+void run(std::vector<int> &v, std::vector<unsigned> &u,
+         std::vector<double> &d) {
+  offload::offload(smuggled, reinterpret_cast<std::uint64_t>(d.data()), d);
   offload::offload(allocates, v);
   offload::offload(throws, v);
   offload::offload(rtti, v);

@@ -52,7 +52,8 @@ std::vector<double> iota(std::size_t n) {
   return v;
 }
 
-// Distinct objects stay; the same object passed twice moves as written.
+// Distinct objects stay (the same object as both is an error when the
+// call runs, and the loop leaves that to the call).
 void step(std::vector<double> &y, const std::vector<double> &x, int n) {
   // REMARKS-DAG: references.cpp:[[@LINE+2]]:3: remark: 'y' stays on the device
   // REMARKS-DAG: references.cpp:[[@LINE+1]]:3: remark: 'x' stays on the device
@@ -164,9 +165,9 @@ double viewAlias(Data &d, const std::vector<double> &x) {
   return sum(d.y);
 }
 
-// Two views of one vector in one call, one written: a plain call copies
-// each, so they are staged (as the one vector) only if they do not overlap
-// when the loop starts; else the loop runs as written.
+// Two views of one vector in one call, one written: staged (as the one
+// vector) only if they do not overlap when the loop starts; else the loop
+// runs as written, and the call reports the overlap.
 double twoViews(std::vector<double> &v, std::size_t from) {
   offload::Region<double> head(std::span<double>(v).subspan(0, 10));
   const std::span<const double> tail =
@@ -177,7 +178,8 @@ double twoViews(std::vector<double> &v, std::size_t from) {
   return sum(v);
 }
 
-// The vector itself and a view of it in one call: always two copies.
+// The vector itself and a view of it in one call: never staged (and an
+// error when the call runs, since they overlap).
 double viewAndWhole(std::vector<double> &v) {
   offload::Region<double> head(std::span<double>(v).subspan(0, 10));
   // REMARKS-DAG: references.cpp:[[@LINE+1]]:3: remark: 'v' cannot stay on the device across this loop's offload() calls: two arguments of one call reach it
@@ -231,7 +233,13 @@ int main() {
   std::vector<double> x = iota(100), y(100, 1.0);
   step(y, x, 4);
   std::printf("distinct %.2f\n", sum(y));
-  step(y, y, 3); // the same object: each call copies it separately
+  // The same object as x and y is an error when the call runs (the data of
+  // 'x' and 'y' overlap, e2e/runtime-errors.test); a copy per call reads
+  // what the device would.
+  for (int s = 0; s < 3; ++s) {
+    const std::vector<double> before = y;
+    step(y, before, 1);
+  }
   std::printf("same %.2f\n", sum(y));
   std::printf("by value %.2f %.2f\n", byValue(y, x), sum(y));
   Data d{iota(100), std::vector<double>(100, 2.0)};
@@ -253,12 +261,13 @@ int main() {
   }
   std::vector<std::int64_t> list = {1, 4, 9, 30};
   std::printf("views %.2f\n", views(y, x, list));
-  std::printf("view alias %.2f\n", viewAlias(d, d.y));
+  // (viewAlias(d, d.y) would pass overlapping data, an error when the call
+  // runs: the remarks above are about what the loop cannot know.)
+  std::printf("view alias %.2f\n", viewAlias(d, d.x));
   std::printf("relays %.2f\n", relays(d));
   std::vector<double> both = iota(30);
   std::printf("two views %.2f", twoViews(both, 10));
-  std::printf(" %.2f", twoViews(both, 5));
-  std::printf(" %.2f\n", viewAndWhole(both));
+  std::printf(" %.2f\n", twoViews(both, 20));
 }
 // y = 1 + 2x; then y *= 1.5 three times (each call copies y in twice, as x
 // and as y); a copy gets 4x more, the caller's y not.
@@ -274,4 +283,4 @@ int main() {
 // CHECK: views {{[0-9.]+}}
 // CHECK: view alias {{[0-9.]+}}
 // CHECK: relays {{[0-9.]+}}
-// CHECK: two views {{[0-9.]+}} {{[0-9.]+}} {{[0-9.]+}}
+// CHECK: two views {{[0-9.]+}} {{[0-9.]+}}
