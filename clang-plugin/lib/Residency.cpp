@@ -698,6 +698,13 @@ private:
           Reached(L, false, View);
           continue;
         }
+        // A struct of views: each member as if it were an argument.
+        if (forEachMemberInit(
+                Call->getArg(I), [&](const Expr *Init, QualType Member) {
+                  const bool MemberWrites = !readsOnly(Member);
+                  Reached(Add(throughSpans(Init), MemberWrites), MemberWrites);
+                }))
+          continue;
         notLocal(Loop, Call->getArg(I));
       }
       // A call on a device set splits its data between the set's devices:
@@ -814,7 +821,8 @@ private:
         C.Blocker = Ref, C.Why = Candidate::InLoop;
         return;
       }
-      if (isOffloadArgument(Ref) || usedInPlace(Ref, Loop, PM))
+      if (isOffloadArgument(Ref) || isMemberArgument(Ref) ||
+          usedInPlace(Ref, Loop, PM))
         continue;
       C.Blocker = Ref, C.Why = Candidate::Escapes;
       return;
@@ -838,6 +846,41 @@ private:
               Use, [&](const Expr *Arg) { return unconverted(Arg) == Use; }))
         return nullptr;
     return V;
+  }
+
+  /// For a struct-of-views argument Arg, written as a braced list in the
+  /// call or naming a local variable so initialized that only offload()
+  /// calls use: calls Each(initializer, member type) for each member, those
+  /// of nested structs included, and returns true.
+  bool
+  forEachMemberInit(const Expr *Arg,
+                    llvm::function_ref<void(const Expr *, QualType)> Each) {
+    const Expr *E = unconverted(Arg);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!V || V->getDeclContext() != &FD || !V->hasLocalStorage() ||
+          V->getType()->isReferenceType() || !V->getInit())
+        return false;
+      for (const DeclRefExpr *Use : Uses.Refs.lookup(V))
+        if (!isOffloadArgument(
+                Use, [&](const Expr *Arg) { return unconverted(Arg) == Use; }))
+          return false;
+      E = unconverted(V->getInit());
+    }
+    const auto *List = dyn_cast<InitListExpr>(E);
+    const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
+    if (!List || !RD || !RD->isAggregate() || RD->getNumBases() != 0 ||
+        isSpecialization(E->getType(), "std", "array"))
+      return false;
+    unsigned I = 0;
+    for (const FieldDecl *F : RD->fields()) {
+      if (I == List->getNumInits())
+        break;
+      const Expr *Init = List->getInit(I++);
+      if (!forEachMemberInit(Init, Each))
+        Each(Init, F->getType());
+    }
+    return true;
   }
 
   /// The data a view's initializer (`Region<T, S>(d, strategy)`, a span of
@@ -1111,6 +1154,18 @@ private:
       const DeclRefExpr *Named;
       return namedVector(Arg, FD, Named) && Named == Ref;
     });
+  }
+  /// Whether Ref names the data of a member of a struct-of-views argument
+  /// of an offload() call (forEachMemberInit).
+  bool isMemberArgument(const DeclRefExpr *Ref) {
+    bool Found = false;
+    for (const CallExpr *Call : Uses.Calls)
+      for (const Expr *Arg : Call->arguments())
+        forEachMemberInit(Arg, [&](const Expr *Init, QualType) {
+          const DeclRefExpr *Named;
+          Found |= namedVector(throughSpans(Init), FD, Named) && Named == Ref;
+        });
+    return Found;
   }
   /// Whether E is in an argument of an offload() call that Matches.
   template <class Pred>
