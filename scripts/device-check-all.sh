@@ -48,7 +48,7 @@ step assert assert_check
 step faults scripts/device-check-faults.sh
 step sanitize scripts/device-sanitize.sh
 step stress scripts/device-stress.sh
-for example in saxpy multi_kernel tiled_gemm; do
+for example in saxpy multi_kernel tiled_gemm particles; do
   step "$example" env OFFLOAD_INFO=1 build/bin/$example
 done
 echo

@@ -7,7 +7,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/install-deps.sh"
 "$root/scripts/build.sh"
 build=${OFFLOAD_BUILD_DIR:-$root/build}
-for example in saxpy multi_kernel; do
+for example in saxpy multi_kernel particles; do
   echo "== $example"
   OFFLOAD_INFO=${OFFLOAD_INFO:-1} "$build/bin/$example"
 done

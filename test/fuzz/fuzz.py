@@ -272,7 +272,12 @@ def main():
     p.add_argument("--out", default="fuzz-out")
     p.add_argument("--seeds", nargs="*", default=DEFAULT_SEEDS,
                    help="globs relative to the project root")
+    p.add_argument("--mutations", nargs="*",
+                   choices=[m.__name__ for m in mutate.MUTATIONS],
+                   help="only these mutations (default: all)")
     args = p.parse_args()
+    mutations = [m for m in mutate.MUTATIONS
+                 if not args.mutations or m.__name__ in args.mutations]
     os.makedirs(args.out, exist_ok=True)
     args.work = tempfile.mkdtemp(prefix="work-", dir=args.out)
     seeds = sorted({os.path.join(ROOT, f) for g in args.seeds
@@ -285,7 +290,7 @@ def main():
     for index in range(args.count):
         seed = rng.choice(seeds)
         steps = args.steps or rng.randint(1, 3)
-        text, applied = mutate.mutate(texts[seed], rng, steps)
+        text, applied = mutate.mutate(texts[seed], rng, steps, mutations)
         if index >= args.first:
             jobs.append((index, seed, text, applied))
 

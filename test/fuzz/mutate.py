@@ -206,6 +206,96 @@ def call_arguments(text, rng):
             text[second[1]:])
 
 
+def split_top(text, start, end):
+    """The comma-separated pieces of text[start:end] at bracket depth 0, as
+    (start, end) pairs; None if the brackets do not balance."""
+    depth, pieces, first = 0, [], start
+    for i in range(start, end):
+        c = text[i]
+        if c in "([{<":
+            depth += 1
+        elif c in ")]}>":
+            depth -= 1
+        elif c == "," and depth == 0:
+            pieces.append((first, i))
+            first = i + 1
+    if depth:
+        return None
+    pieces.append((first, end))
+    return pieces
+
+
+def closing(text, open_at):
+    """The index of the bracket that closes the one at open_at."""
+    depth = 0
+    for i in range(open_at, len(text)):
+        if text[i] in "([{":
+            depth += 1
+        elif text[i] in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
+
+
+def into_struct(text, rng):
+    """Moves some of a kernel's parameters into a struct parameter (a struct
+    of views, or with the wrong members, one holding a pointer or a
+    reference), and the matching arguments of an offload() call into a
+    braced struct (or a variable of it), as applications pass their data."""
+    kernels = [m for m in re.finditer(r"(?m)^void\s+(\w+)\s*\(([^()]*)\)\s*\{",
+                                      text) if m.group(2).strip()]
+    rng.shuffle(kernels)
+    for k in kernels:
+        name = k.group(1)
+        params = split_top(text, k.start(2), k.end(2))
+        calls = [m for m in re.finditer(
+            r"\boffload(?:::offload)?\s*\((?:\s*offload::Launch\{[^}]*\}\s*,)?"
+            r"\s*&?" + name + r"\s*,", text)]
+        if not params or not calls:
+            continue
+        call = pick(rng, calls)
+        close = closing(text, text.index("(", call.start()))
+        args = close and split_top(text, call.end(), close)
+        if not args or len(args) != len(params):
+            continue
+        first = rng.randrange(len(params))
+        last = rng.randrange(first, len(params)) + 1
+        members = []
+        for s, e in params[first:last]:
+            decl = text[s:e].strip()
+            m = re.match(r"(.*?)(\w+)$", decl, re.DOTALL)
+            if not m or not m.group(1).strip():
+                break
+            members.append((m.group(1).strip(), m.group(2)))
+        else:
+            struct = "Moved%d" % rng.randrange(1000)
+            definition = "struct %s {\n%s};\n" % (
+                struct, "".join("  %s %s;\n" % t for t in members))
+            binds = "".join(" auto &%s = %s_.%s;" % (n, struct, n)
+                            for _, n in members)
+            values = ", ".join(text[s:e].strip() for s, e in args[first:last])
+            # The call first (it comes later in the text), then the kernel.
+            if rng.randrange(2):
+                new_args = "%s{%s}" % (struct, values)
+                out = splice(text, args[first][0], args[last - 1][1],
+                             " " + new_args)
+            else:
+                # A variable that only this call uses, declared before it.
+                line = text.rfind("\n", 0, call.start()) + 1
+                indent = re.match(r"[ \t]*", text[line:]).group(0)
+                out = splice(text, args[first][0], args[last - 1][1],
+                             " " + struct.lower())
+                out = splice(out, line, line, "%s%s %s{%s};\n" % (
+                    indent, struct, struct.lower(), values))
+            brace = k.end()
+            out = splice(out, brace, brace, binds)
+            out = splice(out, params[first][0], params[last - 1][1],
+                         " %s %s_" % (struct, struct))
+            return splice(out, k.start(), k.start(), definition)
+    return None
+
+
 def qualify_function(text, rng):
     places = matching(text, r"(?m)^(?:template\s*<[^>]*>\s*)?(?=void\s+\w+\s*\()")
     if not places:
@@ -247,16 +337,17 @@ MUTATIONS = [delete_token, duplicate_token, swap_tokens, truncate,
              toggle_const, replace_type, replace_strategy, replace_parameter,
              replace_capture, call_arguments, qualify_function,
              insert_statement, replace_literal, replace_identifier,
-             insert_directive]
+             insert_directive, into_struct]
 
 
-def mutate(text, rng, steps=1):
-    """Applies `steps` mutations; returns (text, names of the mutations)."""
+def mutate(text, rng, steps=1, mutations=MUTATIONS):
+    """Applies `steps` of `mutations`; returns (text, names of the
+    mutations)."""
     applied = []
     for _ in range(100):
         if len(applied) == steps:
             break
-        m = pick(rng, MUTATIONS)
+        m = pick(rng, mutations)
         out = m(text, rng)
         if out is not None and out != text:
             text = out
