@@ -79,10 +79,14 @@ enum class CallError {
   NoGeometry,
 };
 
+/// Whether each argument initializes its parameter as in a call of the
+/// function: copy-initialization, as the plugin checks it (not a struct
+/// built from its first member's value by C++20's parenthesized aggregate
+/// initialization, nor an explicit constructor).
 template <class Fn, class... Args> struct ArgsFit : std::false_type {};
 template <class R, class... P, class... Args>
 requires(sizeof...(P) == sizeof...(Args)) struct ArgsFit<R (*)(P...), Args...>
-    : std::bool_constant<(std::is_constructible_v<P, Args &&> && ...)> {
+    : std::bool_constant<(std::is_convertible_v<Args &&, P> && ...)> {
 };
 template <class R, class... P, class... Args>
 requires(sizeof...(P) ==
