@@ -459,11 +459,21 @@ void answerReflections(Module &M, StringRef Cpu) {
           M.getModuleFlag("nvvm-reflect-ftz")))
     Ftz = Flag->getZExtValue();
   // Correctly rounded sqrt, as C++ (and nvcc's default
-  // -prec-sqrt=true) have them, unless the module says otherwise.
+  // -prec-sqrt=true) have them, unless the module says otherwise or every
+  // call of __nv_sqrtf allows approximate functions (-ffast-math, as nvcc's
+  // -use_fast_math has -prec-sqrt=false).
   uint64_t PrecSqrt = 1;
   if (auto *Flag = mdconst::extract_or_null<ConstantInt>(
           M.getModuleFlag("nvvm-reflect-prec-sqrt")))
     PrecSqrt = Flag->getZExtValue();
+  else if (const Function *Sqrt = M.getFunction("__nv_sqrtf");
+           Sqrt && !Sqrt->use_empty() &&
+           all_of(Sqrt->users(), [](const User *U) {
+             const auto *Call = dyn_cast<CallBase>(U);
+             return Call && isa<FPMathOperator>(Call) &&
+                    Call->getFastMathFlags().approxFunc();
+           }))
+    PrecSqrt = 0;
   for (StringRef Name :
        {"__nvvm_reflect", "__nvvm_reflect_ocl", "llvm.nvvm.reflect"}) {
     Function *Reflect = M.getFunction(Name);

@@ -216,6 +216,8 @@ DevicePass::deviceArguments(const TargetToolchain &Toolchain) const {
   append_range(Args, Toolchain.compileArguments(
                          Host.getTargetOpts().Triple,
                          Host.getHeaderSearchOpts().ResourceDir));
+  if (Host.getLangOpts().FastMath)
+    append_range(Args, Toolchain.fastMathArguments());
   append_range(Args, std::vector<std::string>{
                          "-fopenmp", "-fopenmp-is-target-device",
                          "-fvisibility=protected", "-D__OFFLOAD_DEVICE__=1",

@@ -105,6 +105,14 @@ public:
                            "-unroll-max-count=4"});
     return Args;
   }
+  std::vector<std::string> fastMathArguments() const override {
+    // sin.approx and friends (libdevice's __nv_fast_*), .ftz, sqrt.approx
+    // (in LLVM's lowering; libdevice's __nv_sqrtf follows its calls'
+    // approximate-function flag, DeviceLibraries.cpp) and div.approx.
+    return {"-fgpu-approx-transcendentals",
+            "-fdenormal-fp-math-f32=preserve-sign", "-mllvm",
+            "-nvptx-prec-sqrtf32=0", "-mllvm", "-nvptx-prec-divf32=0"};
+  }
   StringRef compileAction() const override { return "-S"; }
   StringRef compiledSuffix() const override { return "ptx"; }
   StringRef imageSuffix() const override { return "cubin"; }

@@ -41,6 +41,11 @@ public:
   virtual std::vector<std::string>
   compileArguments(llvm::StringRef HostTriple,
                    llvm::StringRef ResourceDir) const = 0;
+  /// What -ffast-math on the host compile adds to this target's: the GPU's
+  /// fast forms of transcendentals, square root and division, and flushed
+  /// denormals, as nvcc's -use_fast_math (the host's own -ffast-math
+  /// already reaches every device compile).
+  virtual std::vector<std::string> fastMathArguments() const { return {}; }
   /// The -cc1 action: "-S" (assembly) or "-emit-obj".
   virtual llvm::StringRef compileAction() const { return "-emit-obj"; }
   /// File suffixes of the compile's output and of the image.
