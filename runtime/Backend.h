@@ -40,6 +40,7 @@ struct Device {
   std::string Uid;
   std::string Arch; // "sm_90", "gfx942", "host"; empty when unknown
   unsigned ComputeUnits = 0; // multiprocessors or CUs; 0 when unknown
+  std::string Name = "";     // "NVIDIA H200", "host"
 };
 
 /// A kernel's symbol in a loaded image, and the image it came from.
@@ -54,6 +55,7 @@ struct LoadedKernel {
 struct KernelResources {
   int Registers = -1, LocalBytes = -1;
   std::int64_t ResidentThreads = -1; // at once, in blocks of DefaultBlock
+  int MaxBlock = -1;                 // the most threads a block may have
 };
 
 enum class CopyDirection { ToDevice, FromDevice };

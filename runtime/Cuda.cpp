@@ -38,7 +38,8 @@ constexpr unsigned SchedAuto = 0, SchedSpin = 1, SchedYield = 2,
                    SchedBlocking = 4;
 constexpr int AttrMultiprocessors = 16, AttrComputeMajor = 75,
               AttrComputeMinor = 76;
-constexpr int FuncAttrLocalBytes = 3, FuncAttrRegisters = 4;
+constexpr int FuncAttrMaxBlock = 0, FuncAttrLocalBytes = 3,
+              FuncAttrRegisters = 4;
 
 /// The driver entry points used, from the installed libcuda (absent on a
 /// machine without an NVIDIA driver).
@@ -229,6 +230,7 @@ KernelResources cudaKernelResources(int Ordinal, StringRef Image,
     return R;
   Cu->FuncGetAttribute(&R.Registers, FuncAttrRegisters, Function);
   Cu->FuncGetAttribute(&R.LocalBytes, FuncAttrLocalBytes, Function);
+  Cu->FuncGetAttribute(&R.MaxBlock, FuncAttrMaxBlock, Function);
   if (Cu->DeviceGet(&Dev, Ordinal) == 0 &&
       Cu->DeviceGetAttribute(&Multiprocessors, AttrMultiprocessors, Dev) == 0 &&
       Cu->OccupancyMaxActiveBlocks(&Blocks, Function, DefaultBlock, 0) == 0)

@@ -241,3 +241,37 @@ Error selectInCode(int Id) {
 }
 
 } // namespace offload::rt
+
+namespace offload::detail::rt {
+
+bool describeDevice(int Device, DeviceDescription *Out) {
+  using namespace offload::rt;
+  const offload::rt::Device *Info = nullptr;
+  if (Device < 0) {
+    Expected<DeviceState &> D = selectedDevice();
+    if (!D)
+      fatal(D.takeError());
+    Info = &D->info();
+  } else {
+    Expected<ArrayRef<std::unique_ptr<DeviceState>>> All = devices();
+    if (!All)
+      fatal(All.takeError());
+    if (Device >= static_cast<int>(All->size()))
+      return false;
+    Info = &(*All)[Device]->info();
+  }
+  Out->Number = Info->Id;
+  Out->Gpu = isGpu(Info->Kind);
+  auto Copy = [](char *To, std::size_t Size, StringRef From) {
+    std::size_t N = std::min(Size - 1, From.size());
+    std::copy_n(From.data(), N, To);
+    To[N] = '\0';
+  };
+  Copy(Out->Kind, sizeof(Out->Kind), kindName(Info->Kind));
+  Copy(Out->Arch, sizeof(Out->Arch), Info->Arch);
+  Copy(Out->Name, sizeof(Out->Name),
+       Info->Name.empty() ? kindName(Info->Kind) : StringRef(Info->Name));
+  return true;
+}
+
+} // namespace offload::detail::rt

@@ -23,6 +23,7 @@
   X(offload::detail::rt, launchParts)                                          \
   X(offload::detail::rt, allDevices)                                           \
   X(offload::detail::rt, deviceCount)                                          \
+  X(offload::detail::rt, describeDevice)                                       \
   X(offload::detail::rt, selectDevice)                                         \
   X(offload::detail::rt, stageOnSet)                                           \
   X(offload::detail::rt, syncStagedOnSet)                                      \

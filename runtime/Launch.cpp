@@ -324,8 +324,22 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
       D.backend().launch(*Loaded, GridBlocks, Block, Values, R.TeamBytes);
   if (OnHost)
     Running = {};
-  if (Launched)
+  if (Launched) {
+    // A block larger than the kernel's registers allow: say so, and how
+    // large a block may be (offload::kernel_resources(k).max_block).
+    const KernelResources Used = D.backend().resources(*Loaded);
+    if (Used.MaxBlock > 0 && BlockThreads > std::uint64_t(Used.MaxBlock)) {
+      consumeError(std::move(Launched));
+      return InDevice(createStringError(
+          formatv("a block of {0} threads is more than the {1} that the "
+                  "kernel's {2} registers per thread allow; launch it with "
+                  "offload::Launch{{.block = {1}} or less "
+                  "(offload::kernel_resources(kernel).max_block)",
+                  BlockThreads, Used.MaxBlock, Used.Registers)
+              .str()));
+    }
     return InDevice(std::move(Launched));
+  }
   D.queued(K->Name);
   if (!Mapping.movesData() && everyLaunchWaits())
     if (Error E = D.synchronize())
@@ -515,14 +529,14 @@ void exitCall(void *Token) {
     offload::rt::fatal(std::move(E));
 }
 
-void stage(void *Data, std::int64_t Bytes) {
+void stage(void *Data, std::int64_t Bytes, bool CopyIn) {
   if (Error E = offload::rt::preloadCall(
           "preload", Data, Bytes,
           [&](offload::rt::DeviceState &D, offload::rt::TransferStats &S) {
             if (offload::rt::onSet(Data, Bytes))
               return Error(
                   createStringError("it is already preloaded on a device set"));
-            return D.preload(Data, Bytes, S);
+            return D.preload(Data, Bytes, S, CopyIn);
           }))
     offload::rt::fatal(std::move(E));
 }
@@ -576,7 +590,7 @@ void synchronize() {
 }
 
 void kernelResources(const void *Kernel, int *Registers, int *LocalBytes,
-                     std::int64_t *ResidentThreads) {
+                     std::int64_t *ResidentThreads, int *MaxBlock) {
   const offload::rt::Registry::Kernel *K =
       offload::rt::Registry::get().find(Kernel);
   if (!K)
@@ -595,6 +609,7 @@ void kernelResources(const void *Kernel, int *Registers, int *LocalBytes,
   *Registers = R.Registers;
   *LocalBytes = R.LocalBytes;
   *ResidentThreads = R.ResidentThreads;
+  *MaxBlock = R.MaxBlock;
 }
 
 void launch(const LaunchRequest &Request) {

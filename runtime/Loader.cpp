@@ -87,6 +87,9 @@ unsigned allDevices(int *Devices, unsigned Max) {
   return runtime().allDevices(Devices, Max);
 }
 int deviceCount() { return runtime().deviceCount(); }
+bool describeDevice(int Device, DeviceDescription *Out) {
+  return runtime().describeDevice(Device, Out);
+}
 void selectDevice(int Device) { runtime().selectDevice(Device); }
 void stageOnSet(const int *Devices, unsigned NumDevices, void *Data,
                 std::int64_t Bytes) {
@@ -100,8 +103,9 @@ void unstageOnSet(void *Data, std::int64_t Bytes, bool Mutable) {
 }
 void synchronize() { runtime().synchronize(); }
 void kernelResources(const void *Kernel, int *Registers, int *LocalBytes,
-                     std::int64_t *ResidentThreads) {
-  runtime().kernelResources(Kernel, Registers, LocalBytes, ResidentThreads);
+                     std::int64_t *ResidentThreads, int *MaxBlock) {
+  runtime().kernelResources(Kernel, Registers, LocalBytes, ResidentThreads,
+                            MaxBlock);
 }
 void invalidCall(const char *Signature) {
   runtime().invalidCall(Signature);
@@ -112,7 +116,9 @@ void *enterCall(const LaunchRequest &Request, std::uint64_t *Values) {
 }
 void exitCall(void *Token) { runtime().exitCall(Token); }
 Totals totals() { return runtime().totals(); }
-void stage(void *Data, std::int64_t Bytes) { runtime().stage(Data, Bytes); }
+void stage(void *Data, std::int64_t Bytes, bool CopyIn) {
+  runtime().stage(Data, Bytes, CopyIn);
+}
 void syncStaged(void *Data, std::int64_t Bytes) {
   runtime().syncStaged(Data, Bytes);
 }

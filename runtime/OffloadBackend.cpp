@@ -274,6 +274,11 @@ Expected<std::vector<DeviceEntry>> offloadDevices(int FirstId) {
         deviceInfo<std::uint32_t>(F.Dev, OL_DEVICE_INFO_NUM_COMPUTE_UNITS, 0)};
     if (Info.Uid.empty())
       Info.Uid = formatv("{0}-{1}", IsCuda ? "CUDA" : "AMDGPU", Ordinal).str();
+    Info.Name = deviceString(F.Dev, OL_DEVICE_INFO_PRODUCT_NAME);
+    if (Info.Name.empty() && IsCuda) // CUDA's device name is the product's
+      Info.Name = deviceString(F.Dev, OL_DEVICE_INFO_NAME);
+    if (Info.Name.empty())
+      Info.Name = IsCuda ? "NVIDIA GPU" : "AMD GPU";
     if (IsCuda) {
       Info.Arch = cudaArch(Ordinal);
     } else {

@@ -176,9 +176,11 @@ public:
   llvm::Error synchronize();
 
   /// Preloading: keeps [Ptr, Ptr + Bytes) on the device until the matching
-  /// unpreload. Preloading the same range again only counts; a range that
-  /// overlaps a preloaded one without being the same is an error.
-  llvm::Error preload(void *Ptr, std::int64_t Bytes, TransferStats &Stats);
+  /// unpreload, copying the host's contents there first when CopyIn.
+  /// Preloading the same range again only counts; a range that overlaps a
+  /// preloaded one without being the same is an error.
+  llvm::Error preload(void *Ptr, std::int64_t Bytes, TransferStats &Stats,
+                      bool CopyIn = true);
   /// Copies preloaded data back to the host now.
   llvm::Error syncBack(void *Ptr, std::int64_t Bytes, TransferStats &Stats);
   /// Copies host data into its preloaded copy now.

@@ -501,8 +501,8 @@ Expected<void *> DeviceState::preloadedAddressLocked(const void *Ptr,
   return nullptr;
 }
 
-Error DeviceState::preload(void *Ptr, std::int64_t Bytes,
-                           TransferStats &Stats) {
+Error DeviceState::preload(void *Ptr, std::int64_t Bytes, TransferStats &Stats,
+                           bool CopyIn) {
   if (!Ptr || Bytes == 0)
     return Error::success();
   const char *B = static_cast<const char *>(Ptr), *E = B + Bytes;
@@ -552,9 +552,12 @@ Error DeviceState::preload(void *Ptr, std::int64_t Bytes,
     Device = *Allocated;
   }
   double T0 = now();
-  Error Copied = transfer(Device, Ptr, Bytes, CopyDirection::ToDevice);
-  if (!Copied)
-    Copied = synchronize();
+  auto CopyToDevice = [&]() -> Error {
+    if (Error E = transfer(Device, Ptr, Bytes, CopyDirection::ToDevice))
+      return E;
+    return synchronize();
+  };
+  Error Copied = CopyIn ? CopyToDevice() : Error::success();
   {
     std::lock_guard<std::mutex> L(Lock);
     auto It = find_if(Ranges, Same);
@@ -568,8 +571,10 @@ Error DeviceState::preload(void *Ptr, std::int64_t Bytes,
     release(Device, Bytes);
     return Copied;
   }
-  Stats.ToSeconds += now() - T0;
-  Stats.ToBytes += Bytes;
+  if (CopyIn) {
+    Stats.ToSeconds += now() - T0;
+    Stats.ToBytes += Bytes;
+  }
   return Error::success();
 }
 

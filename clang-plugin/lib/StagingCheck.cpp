@@ -1,6 +1,7 @@
 //===- StagingCheck.cpp - Host access to preloaded data -------------------===//
 
 #include "StagingCheck.h"
+#include "LibraryModel.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -41,6 +42,21 @@ bool isStagingCall(const CallExpr *Call) {
   return false;
 }
 
+/// The data a preload call stages on the selected device: the argument of
+/// preload(x) and preload_mut(y), the first of preload_mut(y,
+/// offload::uninitialized); null for a device set's.
+const Expr *stagedData(const CallExpr *Call) {
+  if (Call->getNumArgs() == 1)
+    return Call->getArg(0);
+  const CXXRecordDecl *Tag =
+      Call->getNumArgs() == 2 ? Call->getArg(1)->getType()->getAsCXXRecordDecl()
+                              : nullptr;
+  return Tag && Tag->getIdentifier() && Tag->getName() == "Uninitialized" &&
+                 inOffload(Tag)
+             ? Call->getArg(0)
+             : nullptr;
+}
+
 /// The variable an expression names, through members and conversions.
 const VarDecl *variableOf(const Expr *E) {
   E = E->IgnoreParenImpCasts();
@@ -58,9 +74,9 @@ bool stagesMutably(const VarDecl *V, const VarDecl *Data) {
       V && V->getInit()
           ? dyn_cast<CallExpr>(V->getInit()->IgnoreImplicit())
           : nullptr;
-  return Call && isStagingCall(Call) && Call->getNumArgs() == 1 &&
-         Call->getDirectCallee()->getName() == "preload_mut" &&
-         variableOf(Call->getArg(0)) == Data;
+  const Expr *Staged = Call && isStagingCall(Call) ? stagedData(Call) : nullptr;
+  return Staged && Call->getDirectCallee()->getName() == "preload_mut" &&
+         variableOf(Staged) == Data;
 }
 
 /// Classes whose objects view data where it is (forming one reads nothing).
@@ -113,7 +129,7 @@ public:
     const VarDecl *Object = variableOf(Call->getImplicitObjectArgument());
     const CXXMethodDecl *M = Call->getMethodDecl();
     if (Object == Handle && M) {
-      if (M->getName() == "release")
+      if (M->getName() == "release" || M->getName() == "discard")
         Active = false;
       else if (M->getName() == "sync")
         Synced = true;
@@ -305,9 +321,10 @@ public:
     const auto *Block = R.Nodes.getNodeAs<CompoundStmt>("block");
     // The plugin's own handles around loops (Residency.h) are safe by
     // construction.
-    if (Preload->getNumArgs() != 1 || Handle->isImplicit())
+    const Expr *Staged = stagedData(Preload);
+    if (!Staged || Handle->isImplicit())
       return;
-    const VarDecl *Data = variableOf(Preload->getArg(0));
+    const VarDecl *Data = variableOf(Staged);
     if (!Data)
       return;
     bool Mutable = Preload->getDirectCallee()->getName() == "preload_mut";

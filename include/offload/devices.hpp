@@ -23,6 +23,7 @@
 #include <initializer_list>
 #include <ranges>
 #include <span>
+#include <string>
 
 #if defined(__OFFLOAD_HOST__)
 #include <offload/detail/runtime.hpp>
@@ -79,14 +80,73 @@ private:
   unsigned Count = 0;
 };
 
-/// How many devices there are: the GPUs and the host devices (1 without
-/// the plugin).
+/// How many devices there are, numbered 0 to device_count() - 1 as
+/// OFFLOAD_DEVICE numbers them: the GPUs first, then the host devices
+/// (OFFLOAD_HOST_DEVICES of them, 4 by default), so it is never 0. Without
+/// the plugin: 1, the host. gpu_count() counts the GPUs only.
 OFFLOAD_HOST_ONLY inline int device_count() {
 #if defined(__OFFLOAD_HOST__)
   return detail::rt::deviceCount();
 #else
   return 1;
 #endif
+}
+
+/// What the runtime knows of a device.
+struct DeviceInfo {
+  int number;       // as OFFLOAD_DEVICE and Devices number it
+  bool is_gpu;      // false for a host device
+  std::string kind; // "cuda", "amdgpu" or "host"
+  std::string arch; // "sm_90", "gfx942" or "host"
+  std::string name; // "NVIDIA H200", "host"
+};
+
+namespace detail {
+inline DeviceInfo hostDeviceInfo() {
+  return {0, false, "host", "host", "host"};
+}
+} // namespace detail
+
+/// Describes device Device (0 <= Device < device_count()); any other number
+/// is an error that ends the program.
+OFFLOAD_HOST_ONLY inline DeviceInfo device_info(int Device) {
+#if defined(__OFFLOAD_HOST__)
+  detail::rt::DeviceDescription D;
+  if (Device >= 0 && detail::rt::describeDevice(Device, &D))
+    return {D.Number, D.Gpu, D.Kind, D.Arch, D.Name};
+  const int Count = detail::rt::deviceCount();
+#else
+  if (Device == 0)
+    return detail::hostDeviceInfo();
+  const int Count = 1;
+#endif
+  std::fprintf(stderr,
+               "offload: error: device_info(%d): the devices are numbered 0 "
+               "to %d\n",
+               Device, Count - 1);
+  std::exit(1);
+}
+
+/// The device that single-device calls run on (OFFLOAD_DEVICE's or
+/// select_device()'s choice, else the first GPU with an image of this
+/// program, else the host). Asking picks it as the first call would, so
+/// select_device() must come before.
+OFFLOAD_HOST_ONLY inline DeviceInfo current_device() {
+#if defined(__OFFLOAD_HOST__)
+  detail::rt::DeviceDescription D;
+  detail::rt::describeDevice(-1, &D);
+  return {D.Number, D.Gpu, D.Kind, D.Arch, D.Name};
+#else
+  return detail::hostDeviceInfo();
+#endif
+}
+
+/// How many of the devices are GPUs (0 without the plugin).
+OFFLOAD_HOST_ONLY inline int gpu_count() {
+  int Gpus = 0;
+  for (int I = 0, N = device_count(); I < N; ++I)
+    Gpus += device_info(I).is_gpu;
+  return Gpus;
 }
 
 /// Picks the device of this process's single-device calls in code, as

@@ -178,8 +178,10 @@ template <class... P> struct PreparedCall {
         std::fprintf(stderr, "offload: error: %s\n", Problem);
         std::exit(1);
       }
+    // A Launch without .threads (one that sets only .block) leaves the
+    // threads to the Regions and Ranges, as no Launch does.
     E = {L.threads, 1, 1};
-    if (!ExplicitLaunch || Sig::Dims > 1) {
+    if (!ExplicitLaunch || Sig::Dims > 1 || (L.threads == 0 && Sig::Dims)) {
       E = {0, 0, 0};
       forEachParam(
           [&](auto... I) { (growExtent(E, std::get<I>(Params)), ...); });
@@ -672,21 +674,25 @@ OFFLOAD_HOST_ONLY inline void synchronize() {
 }
 
 /// What a kernel uses of the selected GPU, per thread (as cuobjdump
-/// --dump-resource-usage reports it), and how many of its threads the GPU
-/// runs at once (the grid of one full wave: a good GridStride1D size);
-/// -1 where the device does not say (the host device) or the kernel was not
-/// compiled for it.
+/// --dump-resource-usage reports it), how many of its threads the GPU runs
+/// at once (the grid of one full wave: a good GridStride1D size), and the
+/// largest block it can be launched with (its registers may allow fewer
+/// than the GPU's 1024 threads); -1 where the device does not say (the host
+/// device, whose blocks have no such limit) or the kernel was not compiled
+/// for it.
 struct KernelResources {
   int registers = -1;
   int local_bytes = -1;
   std::int64_t resident_threads = -1;
+  int max_block = -1;
 };
 template <class Kernel>
 OFFLOAD_HOST_ONLY KernelResources kernel_resources(Kernel &&K) {
   KernelResources R;
 #if defined(__OFFLOAD_HOST__)
   detail::rt::kernelResources(detail::kernelKey(K), &R.registers,
-                              &R.local_bytes, &R.resident_threads);
+                              &R.local_bytes, &R.resident_threads,
+                              &R.max_block);
 #else
   (void)K;
 #endif

@@ -48,6 +48,12 @@ namespace detail {
 struct StageIf {};
 } // namespace detail
 
+/// Tag for preload_mut(Data, offload::uninitialized): the device copy is
+/// only allocated, not filled from the host, because the first kernel that
+/// uses it writes every element.
+struct Uninitialized {};
+inline constexpr Uninitialized uninitialized{};
+
 /// Data staged on the device. C is a contiguous container type (const for
 /// read-only staging): std::vector, std::array, std::span, a C array.
 template <class C> class Preloaded {
@@ -60,12 +66,23 @@ public:
   using element_type = std::remove_reference_t<Reference>;
   static constexpr bool is_mutable = !std::is_const_v<element_type>;
 
+  /// An empty handle, which stages nothing (a class member assigned later).
+  Preloaded() noexcept = default;
   OFFLOAD_HOST_ONLY explicit Preloaded(C &Data)
       : Data(&Data), Ptr(std::ranges::data(Data)),
         Bytes(std::ranges::size(Data) * sizeof(element_type)) {
 #if defined(__OFFLOAD_HOST__)
-    detail::rt::stage(const_cast<void *>(static_cast<const void *>(Ptr)),
-                      Bytes);
+    detail::rt::stage(const_cast<void *>(static_cast<const void *>(Ptr)), Bytes,
+                      /*CopyIn=*/true);
+#endif
+  }
+  /// Stages mutable Data without copying its contents to the device.
+  OFFLOAD_HOST_ONLY Preloaded(Uninitialized, C &Data)
+    requires is_mutable
+      : Data(&Data), Ptr(std::ranges::data(Data)),
+        Bytes(std::ranges::size(Data) * sizeof(element_type)) {
+#if defined(__OFFLOAD_HOST__)
+    detail::rt::stage(Ptr, Bytes, /*CopyIn=*/false);
 #endif
   }
   /// Stages Data on every device of Set (see "Device sets" in the user
@@ -92,7 +109,7 @@ public:
     const void *P = Ptr;
     Stage = Stage && !detail::rt::isStaged(P, Bytes);
     if (Stage)
-      detail::rt::stage(const_cast<void *>(P), Bytes);
+      detail::rt::stage(const_cast<void *>(P), Bytes, /*CopyIn=*/true);
 #endif
     if (!Stage)
       this->Data = nullptr;
@@ -156,18 +173,10 @@ public:
   }
   /// Ends the staging: mutable data is copied back, the device copy is
   /// released (when no other handle stages it). Later calls do nothing.
-  OFFLOAD_HOST_ONLY void release() {
-    if (!Data)
-      return;
-#if defined(__OFFLOAD_HOST__)
-    void *P = const_cast<void *>(static_cast<const void *>(Ptr));
-    if (OnSet)
-      detail::rt::unstageOnSet(P, Bytes, is_mutable);
-    else
-      detail::rt::unstage(P, Bytes, is_mutable);
-#endif
-    Data = nullptr;
-  }
+  OFFLOAD_HOST_ONLY void release() { end(is_mutable); }
+  /// Ends the staging without copying mutable data back (scratch arrays):
+  /// the host copy keeps what it held before. Later calls do nothing.
+  OFFLOAD_HOST_ONLY void discard() { end(false); }
 
   /// Whether the data is still staged by this handle.
   bool staged() const noexcept { return Data != nullptr; }
@@ -181,6 +190,19 @@ public:
   element_type *end() const noexcept { return Ptr + size(); }
 
 private:
+  void end([[maybe_unused]] bool CopyBack) {
+    if (!Data)
+      return;
+#if defined(__OFFLOAD_HOST__)
+    void *P = const_cast<void *>(static_cast<const void *>(Ptr));
+    if (OnSet)
+      detail::rt::unstageOnSet(P, Bytes, CopyBack);
+    else
+      detail::rt::unstage(P, Bytes, CopyBack);
+#endif
+    Data = nullptr;
+  }
+
   void checkPart(std::size_t First, std::size_t Count, const char *What) const {
     if (First > size() || Count > size() - First) {
       std::fprintf(stderr,
@@ -191,9 +213,9 @@ private:
     }
   }
 
-  C *Data;
-  element_type *Ptr;
-  std::int64_t Bytes;
+  C *Data = nullptr;
+  element_type *Ptr = nullptr;
+  std::int64_t Bytes = 0;
   bool OnSet = false;
 };
 
@@ -207,6 +229,15 @@ template <class C>
 template <class C>
 [[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<C> preload_mut(C &Data) {
   return Preloaded<C>(Data);
+}
+
+/// Allocates mutable data's device copy without copying the host's
+/// contents there (a kernel fills it); releasing the handle copies it back,
+/// discard() does not.
+template <class C>
+[[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<C> preload_mut(C &Data,
+                                                         Uninitialized U) {
+  return Preloaded<C>(U, Data);
 }
 
 /// Stages read-only data on every device of Set.

@@ -10,7 +10,8 @@
 //   Extent extent(std::uint64_t size) const;            // logical threads
 //   /*positions*/ pieces(ThreadIndex t, std::uint64_t size) const;
 //                                    // the positions thread t owns
-//   Span span(Position p) const;     // the elements [offset, offset+length)
+//   Span span(Position p) const;     // the elements offset + k * stride
+//                                    // for k < length (stride 1: contiguous)
 //   template <class T> /*item*/ item(T *data, Position p) const;
 //                                    // what iterating a Region yields
 //
@@ -83,6 +84,7 @@ struct ThreadIndex {
 /// Where a position's elements are in the data.
 struct Span {
   std::uint64_t offset, length;
+  std::uint64_t stride = 1; // between the length elements
 };
 
 /// Opt-in: specialise to true (through OFFLOAD_UNSAFE_DISJOINT_STRATEGY) to
@@ -191,6 +193,25 @@ concept PartitionStrategy =
       } -> std::same_as<Span>;
     };
 
+namespace detail {
+/// A Group index past the thread's elements: a GPU traps (the launch fails
+/// with an error); the host reports it and aborts.
+[[noreturn]] inline void groupIndexOutOfRange(std::uint64_t Index,
+                                              std::uint64_t Size) {
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+  (void)Index, (void)Size;
+  gpuFail("offload::Group: an index is past the thread's elements");
+#else
+  std::fprintf(stderr,
+               "offload: error: offload::Group index %llu is past the "
+               "thread's %llu elements\n",
+               static_cast<unsigned long long>(Index),
+               static_cast<unsigned long long>(Size));
+  std::abort();
+#endif
+}
+} // namespace detail
+
 /// One element a strategy gave the running thread, with its index.
 template <class T> struct Item {
   std::uint64_t index;
@@ -200,6 +221,26 @@ template <class T> struct Item {
 template <class T> struct Chunk {
   std::uint64_t first;
   std::span<T> values;
+};
+/// A thread's elements `stride` apart (Coarsened1D): element k of the group
+/// is element index(k) of the data, for k < size(). Indexing checks k
+/// (element k >= size() is another thread's); unchecked(k) does not.
+template <class T> struct Group {
+  std::uint64_t first, stride, count;
+  T *data;
+  constexpr std::uint64_t size() const noexcept { return count; }
+  constexpr std::uint64_t index(std::uint64_t K) const noexcept {
+    return first + K * stride;
+  }
+  constexpr T &operator[](std::uint64_t K) const noexcept {
+    if (K >= count)
+      detail::groupIndexOutOfRange(K, count);
+    return data[index(K)];
+  }
+  /// UNCHECKED: element K < size(); for K >= size() another thread's.
+  constexpr T &unchecked(std::uint64_t K) const noexcept {
+    return data[index(K)];
+  }
 };
 /// One row of a row-major matrix.
 template <class T> struct Row {
@@ -363,6 +404,46 @@ struct Interval1D {
   }
   constexpr bool fits(std::uint64_t Size) const noexcept {
     return begin <= end && end <= Size;
+  }
+};
+
+/// Thread coarsening with coalesced access: each logical thread owns
+/// `per_thread` elements `block` apart, and `block` consecutive threads own
+/// `per_thread * block` consecutive elements (thread t: the elements
+/// (t / block) * block * per_thread + t % block + k * block). Iterating
+/// yields one Group per thread, so that the thread works on all its
+/// elements at once (several poses sharing one pass over the data, as
+/// miniBUDE's poses per work-item); neighbouring threads own neighbouring
+/// elements, so a GPU's accesses to the k-th elements coalesce when the
+/// launch's block is `block` (offload::Launch{.block = block}). The last
+/// block's threads may own fewer elements, or none.
+struct Coarsened1D {
+  std::uint64_t per_thread = 1, block = 256;
+  static constexpr unsigned dims = 1;
+  struct Position {
+    std::uint64_t first, count;
+  };
+  constexpr Extent extent(std::uint64_t N) const noexcept {
+    return {detail::ceilDiv(N, per_thread * block) * block};
+  }
+  constexpr detail::Optional<Position> pieces(ThreadIndex T,
+                                              std::uint64_t N) const noexcept {
+    const std::uint64_t Thread = T.linear(),
+                        First = Thread / block * block * per_thread +
+                                Thread % block;
+    const std::uint64_t Count =
+        First < N ? detail::ceilDiv(N - First, block) : 0;
+    return {{First, Count < per_thread ? Count : per_thread}, Count != 0};
+  }
+  constexpr Span span(Position P) const noexcept {
+    return {P.first, P.count, block};
+  }
+  template <class T>
+  constexpr Group<T> item(T *Data, Position P) const noexcept {
+    return {P.first, block, P.count, Data};
+  }
+  constexpr bool fits(std::uint64_t) const noexcept {
+    return per_thread != 0 && block != 0;
   }
 };
 
@@ -796,6 +877,7 @@ inline constexpr bool
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Linear1D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Interval1D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Chunked1D);
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Coarsened1D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::GridStride1D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Grid2D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Rows2D);

@@ -1,12 +1,11 @@
 // Regions and Ranges with every built-in strategy (Linear1D, Interval1D,
-// Chunked1D, GridStride1D, Grid2D with and without a box, Rows2D,
-// Columns2D, Grid3D
-// with and without a box, Indexed with int and std::int64_t lists, copied or
-// preloaded), and user strategies promised disjoint with
-// OFFLOAD_UNSAFE_DISJOINT_STRATEGY: one with a hand-written range of
-// positions, one whose pieces() is a std::views::iota. Each element records
-// which index its thread saw; an element no thread owned keeps its initial
-// value, one owned twice is counted twice. All results are exact: 0 ulp.
+// Chunked1D, Coarsened1D, GridStride1D, Grid2D with and without a box,
+// Rows2D, Columns2D, Grid3D with and without a box, Indexed with int and
+// std::int64_t lists, copied or preloaded), and user strategies promised
+// disjoint with OFFLOAD_UNSAFE_DISJOINT_STRATEGY: one with a hand-written
+// range of positions, one whose pieces() is a std::views::iota. Each element
+// records which index its thread saw; an element no thread owned keeps its
+// initial value, one owned twice is counted twice. All results are exact.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
@@ -78,6 +77,23 @@ void mark_chunks(Region<std::uint64_t, offload::Chunked1D> r,
     for (std::uint64_t k = 0; k < values.size(); ++k)
       values[k] += first + k + 1;
     lengths.add(values.size(), 1u); // how many chunks had each length
+  }
+}
+
+// Thread coarsening: each thread its group, the work for all of its
+// elements in registers at once (a fixed-size array indexed by constants).
+template <unsigned P>
+void mark_groups(std::span<const std::uint64_t> in,
+                 Region<std::uint64_t, offload::Coarsened1D> r,
+                 offload::Atomic<unsigned> sizes) {
+  for (auto g : r) {
+    std::uint64_t acc[P];
+    for (unsigned k = 0; k < P; ++k)
+      acc[k] = in[g.index(k < g.size() ? k : 0)] * 3;
+    for (unsigned k = 0; k < P; ++k)
+      if (k < g.size())
+        g[k] += acc[k] + g.index(k) + 1;
+    sizes.add(g.size(), 1u); // how many threads had each group size
   }
 }
 
@@ -180,6 +196,17 @@ int main() {
                    Lengths);
   printSampled("chunked1d.k7", 0, V);
   print("chunked1d.k7.lengths", 0, Lengths);
+
+  for (U64 N : {1u, 1000u, 4099u}) {
+    std::vector<U64> In(N), Out(N, 0);
+    for (U64 I = 0; I < N; ++I)
+      In[I] = I * 7 % 13;
+    std::vector<unsigned> Sizes(5, 0);
+    offload::offload(offload::Launch{.block = 64}, mark_groups<4>, In,
+                     Region<U64, offload::Coarsened1D>(Out, {4, 64}), Sizes);
+    printSampled("coarsened1d.n" + std::to_string(N), 0, Out);
+    print("coarsened1d.n" + std::to_string(N) + ".sizes", 0, Sizes);
+  }
 
   for (U64 Threads : {1u, 100u, 5000u}) {
     V.assign(4097, 0);

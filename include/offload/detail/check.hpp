@@ -46,9 +46,9 @@ findPartitionProblem(const S &Strategy, std::uint64_t Size, Extent Launched) {
       for (std::uint64_t I = 0; I < Launched.x; ++I) {
         ThreadIndex T{I, J, K, Launched.x, Launched.y};
         for (auto Position : Strategy.pieces(T, Size)) {
-          Span Piece = Strategy.span(Position);
-          for (std::uint64_t E = Piece.offset; E < Piece.offset + Piece.length;
-               ++E) {
+          const Span Piece = Strategy.span(Position);
+          for (std::uint64_t K = 0; K < Piece.length; ++K) {
+            const std::uint64_t E = Piece.offset + K * Piece.stride;
             if (E >= Size)
               return PartitionProblem{PartitionProblem::OutsideData, E, T, {}};
             if (Owner[E])

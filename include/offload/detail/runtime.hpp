@@ -56,6 +56,17 @@ void launchParts(const LaunchRequest *Parts, const int *Devices,
 unsigned allDevices(int *Devices, unsigned Max);
 /// How many devices the runtime has (GPUs, then host devices).
 int deviceCount();
+/// What offload::device_info() reports of a device.
+struct DeviceDescription {
+  int Number;
+  bool Gpu;
+  char Kind[16];  // "cuda", "amdgpu", "host"
+  char Arch[32];  // "sm_90", "gfx942", "host"
+  char Name[128]; // "NVIDIA H200", "host"
+};
+/// Describes device Device, or the selected device (selecting it, as the
+/// first call would) when Device is -1; false when there is no such device.
+bool describeDevice(int Device, DeviceDescription *Out);
 /// OFFLOAD_DEVICE's choice made in code, before the first call.
 void selectDevice(int Device);
 /// Preloading on a device set: every device holds [Data, Data + Bytes);
@@ -64,7 +75,7 @@ void selectDevice(int Device);
 void stageOnSet(const int *Devices, unsigned NumDevices, void *Data,
                 std::int64_t Bytes);
 void syncStagedOnSet(void *Data, std::int64_t Bytes);
-void unstageOnSet(void *Data, std::int64_t Bytes, bool Mutable);
+void unstageOnSet(void *Data, std::int64_t Bytes, bool CopyBack);
 
 /// Waits for the launches the runtime queued without waiting.
 void synchronize();
@@ -72,7 +83,7 @@ void synchronize();
 /// is Kernel on the selected device, and how many of its threads (in blocks
 /// of the default size) the device holds at once; -1 where it does not say.
 void kernelResources(const void *Kernel, int *Registers, int *LocalBytes,
-                     std::int64_t *ResidentThreads);
+                     std::int64_t *ResidentThreads, int *MaxBlock);
 
 /// Reached only if the plugin let an invalid offload() call through.
 [[noreturn]] void invalidCall(const char *Signature);
@@ -91,15 +102,16 @@ struct Totals {
 Totals totals();
 
 /// preload: keeps [Data, Data + Bytes) on the selected device from stage()
-/// to unstage(); syncStaged() copies it back to the host meanwhile.
-void stage(void *Data, std::int64_t Bytes);
+/// to unstage() (copying the host's contents there first when CopyIn);
+/// syncStaged() copies it back to the host meanwhile.
+void stage(void *Data, std::int64_t Bytes, bool CopyIn);
 void syncStaged(void *Data, std::int64_t Bytes);
 /// Copies [Data, Data + Bytes), part of staged data, from the host to the
 /// device copy.
 void updateStaged(void *Data, std::int64_t Bytes);
 /// Whether any of [Data, Data + Bytes) is staged on the selected device.
 bool isStaged(const void *Data, std::int64_t Bytes);
-void unstage(void *Data, std::int64_t Bytes, bool Mutable);
+void unstage(void *Data, std::int64_t Bytes, bool CopyBack);
 
 /// offload::pinned_allocator: page-locked host memory that the selected
 /// device copies at full speed, aligned to at least 256 bytes (never null for

@@ -53,6 +53,15 @@ void movedOrOther(std::vector<double> &x, std::vector<double> &y,
   (void)y[0]; // the handle was moved away: not tracked here any more
 }
 
+void uninitializedAndDiscarded(std::vector<double> &x, std::vector<double> &w) {
+  auto W = offload::preload_mut(w, offload::uninitialized); // expected-note {{'w' is staged on the device here}}
+  offload::offload(step, x, W);
+  double v = w[0]; // expected-warning {{host code reads 'w' while 'W' keeps it on the device}}
+  W.discard();
+  v += w[1]; // discarded: the host copy is what it was, and fine to read
+  w[2] = v;
+}
+
 // WERROR: error: host code reads 'y' while 'Y' keeps it on the device{{.*}}[-Werror,-Wopenmp-mapping]
 
 // Views of staged data (a sub-span, a pointer, its size) touch no element,

@@ -63,6 +63,13 @@ TEST(Strategy, Chunked1D) {
       expectExactPartition(Chunked1D{K}, N);
 }
 
+TEST(Strategy, Coarsened1D) {
+  for (std::uint64_t PerThread : {1u, 2u, 4u, 7u, 32u})
+    for (std::uint64_t Block : {1u, 32u, 64u, 256u, 1000u})
+      for (std::uint64_t N : Sizes)
+        expectExactPartition(Coarsened1D{PerThread, Block}, N);
+}
+
 TEST(Strategy, GridStride1D) {
   for (std::uint64_t T : {1u, 7u, 256u, 1000u, 65536u})
     for (std::uint64_t N : Sizes)
@@ -191,6 +198,19 @@ TEST(Strategy, ItemsPointAtTheirElements) {
   EXPECT_EQ(Last.first, 10u);
   EXPECT_EQ(Last.values.data(), &Data[10]);
   EXPECT_EQ(Last.values.size(), 2u);
+  // Thread 66 of blocks of 64, four elements each: block 1 owns elements
+  // [256, 512), thread 2 of it 258, 322, 386, 450.
+  std::vector<int> Many(512);
+  Group<int> G = Coarsened1D{4, 64}.item(Many.data(), {258, 4});
+  EXPECT_EQ(G.index(3), 450u);
+  EXPECT_EQ(&G[1], &Many[322]);
+  EXPECT_EQ(G.size(), 4u);
+  for (auto P : Coarsened1D{4, 64}.pieces(ThreadIndex{66, 0, 0, 128, 1}, 480)) {
+    EXPECT_EQ(P.first, 258u);
+    EXPECT_EQ(P.count, 4u);
+  }
+  for (auto P : Coarsened1D{4, 64}.pieces(ThreadIndex{66, 0, 0, 128, 1}, 400))
+    EXPECT_EQ(P.count, 3u); // 258, 322, 386
   Row<int> R1 = Rows2D{3, 4}.item(Data, 1);
   EXPECT_EQ(R1.values.data(), &Data[4]);
   EXPECT_EQ(R1.values.size(), 4u);
@@ -203,6 +223,8 @@ TEST(Strategy, ShapesMustFitTheirData) {
   EXPECT_FALSE((Rows2D{2, 2}.fits(5)));
   EXPECT_FALSE(Grid3D(2, 2, 2).fits(7));
   EXPECT_FALSE(Chunked1D{0}.fits(7));
+  EXPECT_FALSE((Coarsened1D{0, 64}.fits(7)));
+  EXPECT_FALSE((Coarsened1D{4, 0}.fits(7)));
 }
 
 // The shipped position ranges are borrowed std::ranges input ranges, and so

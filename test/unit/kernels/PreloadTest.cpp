@@ -155,6 +155,86 @@ TEST(Preload, CallsOnPreloadedDataRunInOrder) {
   EXPECT_EQ(B, WantB);
 }
 
+void fillWithIndex(Region<double> Y) {
+  for (auto [I, V] : Y)
+    V = double(I);
+}
+void scaleInto(std::span<const double> X, Region<double> Y) {
+  for (auto [I, V] : Y)
+    V = 3.0 * X[I];
+}
+
+TEST(Preload, UninitializedStagingCopiesNothingInAndTheResultBack) {
+  std::vector<double> Y(4096, -1.0);
+  const auto Before = offload::transfer_totals();
+  {
+    auto Handle = preload_mut(Y, offload::uninitialized);
+    EXPECT_TRUE(Handle.staged());
+    offload::offload(fillWithIndex, Handle);
+    offload::offload(addOne, Handle);
+    if (Staged) {
+      EXPECT_EQ(Y[100], -1.0) << "the host copy is stale while staged";
+    }
+  }
+  const auto After = offload::transfer_totals();
+  if (Staged) {
+    EXPECT_EQ(After.to_device_bytes, Before.to_device_bytes)
+        << "nothing is copied in";
+    EXPECT_EQ(After.from_device_bytes - Before.from_device_bytes,
+              Y.size() * sizeof(double));
+  }
+  for (std::size_t I = 0; I < Y.size(); ++I)
+    ASSERT_EQ(Y[I], double(I) + 1.0) << I;
+}
+
+TEST(Preload, DiscardLeavesTheHostCopyAsItWas) {
+  std::vector<double> Work(512, 7.0), Out(512, 0.0);
+  {
+    auto W = preload_mut(Work, offload::uninitialized);
+    auto O = preload_mut(Out);
+    offload::offload(fillWithIndex, W);
+    offload::offload(scaleInto, W, O);
+    W.discard();
+    EXPECT_FALSE(W.staged());
+    W.discard(); // later calls do nothing
+  }
+  EXPECT_EQ(Out[10], 30.0);
+  // Without the plugin the kernels wrote the host data itself.
+  EXPECT_EQ(Work[10], Staged ? 7.0 : 10.0);
+}
+
+// A class that stages its arrays for its lifetime, as the user guide shows.
+class Field {
+public:
+  explicit Field(std::size_t N) : U(N, 1.0), Scratch(N) {
+    HU = preload_mut(U);
+    HScratch = preload_mut(Scratch, offload::uninitialized);
+  }
+  ~Field() { HScratch.discard(); }
+  void step() {
+    offload::offload(scaleInto, HU, HScratch);
+    offload::offload(copyIn, HScratch, HU);
+  }
+  const std::vector<double> &values() {
+    HU.sync();
+    return U;
+  }
+
+private:
+  std::vector<double> U, Scratch;
+  Preloaded<std::vector<double>> HU, HScratch;
+};
+
+TEST(Preload, AClassHoldsHandlesAsMembers) {
+  Preloaded<const std::vector<double>> Empty;
+  EXPECT_FALSE(Empty.staged());
+  Empty.release(); // nothing to release
+  Field F(1000);
+  for (int K = 0; K < 4; ++K)
+    F.step();
+  EXPECT_EQ(F.values()[999], 81.0);
+}
+
 void scatterPastTheEnd(Region<double> Y, offload::Atomic<double> Sums) {
   for (auto [I, V] : Y)
     Sums.add(I + 1000000, V);

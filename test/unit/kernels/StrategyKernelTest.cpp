@@ -52,6 +52,11 @@ void markChunks(Region<u64, Chunked1D> R) {
     for (u64 K = 0; K < Values.size(); ++K)
       Values[K] += First + K + 1;
 }
+void markGroups(Region<u64, Coarsened1D> R) {
+  for (auto G : R)
+    for (u64 K = 0; K < G.size(); ++K)
+      G[K] += G.index(K) + 1;
+}
 void markRows(u64 Cols, Region<u64, Rows2D> R) {
   for (auto [Row, Values] : R)
     for (u64 C = 0; C < Values.size(); ++C)
@@ -129,6 +134,19 @@ TEST(StrategyKernel, Chunked1D) {
       offload::offload(markChunks, Region<u64, Chunked1D>(V, {K}));
       expectMarked(V, All);
     }
+}
+
+// Thread coarsening: per-thread counts and blocks that match the launch's
+// block, and one that does not (still a partition, only slower on a GPU).
+TEST(StrategyKernel, Coarsened1D) {
+  for (u64 PerThread : {1u, 4u, 7u})
+    for (u64 Block : {32u, 64u, 256u})
+      for (u64 N : Sizes) {
+        std::vector<u64> V(N, 0);
+        offload::offload(Launch{.block = 64}, markGroups,
+                         Region<u64, Coarsened1D>(V, {PerThread, Block}));
+        expectMarked(V, All);
+      }
 }
 
 struct Shape {
@@ -290,6 +308,19 @@ TEST(StrategyKernelDeathTest, AnIndexListOutOfOrderStopsTheProgram) {
   EXPECT_DEATH(offload::offload(markIndexed, Region<int, Indexed<int>>(
                                                  V, Indexed(Negative))),
                "offload: error:");
+}
+
+void pastTheGroup(Region<int, Coarsened1D> R) {
+  for (auto G : R)
+    G[G.size()] = 1; // another thread's element
+}
+
+TEST(StrategyKernelDeathTest, AGroupIndexPastTheThreadsElementsStops) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  std::vector<int> V(256, 0);
+  EXPECT_DEATH(
+      offload::offload(pastTheGroup, Region<int, Coarsened1D>(V, {2, 64})),
+      "offload");
 }
 
 } // namespace
