@@ -1,0 +1,96 @@
+#!/usr/bin/python3
+"""Tables and plots of the application runs (benchmarks/apps/RESULTS.md).
+
+Usage: report.py minibude RESULTS_CSV [PLOT_DIR]
+
+RESULTS_CSV is run.sh's file: deck,impl,round, then the program's columns
+(ppwi,wgsize,sum_ms,avg_ms,min_ms,max_ms,stddev_ms,interactions_s,gflops,...).
+Per deck and implementation: each round's best configuration (least average
+time), then the median over rounds. Prints markdown tables; with PLOT_DIR,
+draws interactions per second per deck and implementation (PNG).
+"""
+import csv
+import statistics
+import sys
+from collections import defaultdict
+
+H200_FP32_TFLOPS = 67.0  # NVIDIA's figure for the H200 SXM (FP32, no FMA x2 tricks)
+ORDER = ["ours", "cuda", "cuda-aligned", "omp", "omp-aligned"]
+LABEL = {
+    "ours": "cxx-offload",
+    "cuda": "CUDA (upstream)",
+    "cuda-aligned": "CUDA, aligned records",
+    "omp": "OpenMP target (upstream)",
+    "omp-aligned": "OpenMP target, aligned records",
+}
+
+
+def minibude(path):
+    best = defaultdict(dict)  # (deck, impl) -> round -> row
+    for row in csv.reader(open(path)):
+        if len(row) < 12 or not row[3].isdigit():
+            continue
+        deck, impl, rnd = row[0], row[1], int(row[2])
+        ppwi, wg, avg, gflops, inter = int(row[3]), int(row[4]), float(row[6]), float(row[11]), float(row[10])
+        if gflops <= 0:
+            continue
+        cur = best[(deck, impl)].get(rnd)
+        if cur is None or avg < cur[2]:
+            best[(deck, impl)][rnd] = (ppwi, wg, avg, gflops, inter)
+    tables = {}
+    for deck in sorted({d for d, _ in best}):
+        rows = []
+        for impl in ORDER:
+            rounds = best.get((deck, impl))
+            if not rounds:
+                continue
+            ms = statistics.median(r[2] for r in rounds.values())
+            # The configuration of the median round (the one most rounds chose).
+            configs = [f"{r[0]}/{r[1]}" for r in rounds.values()]
+            config = max(set(configs), key=configs.count)
+            gflops = statistics.median(r[3] for r in rounds.values())
+            inter = statistics.median(r[4] for r in rounds.values())
+            rows.append((impl, config, ms, gflops, inter, len(rounds),
+                         [round(r[2], 3) for _, r in sorted(rounds.items())]))
+        tables[deck] = rows
+    for deck, rows in tables.items():
+        ours = next((r[2] for r in rows if r[0] == "ours"), None)
+        print(f"\n**{deck}** (median of {rows[0][5]} rounds' best; ms per iteration)\n")
+        print("| implementation | best ppwi/wgsize | ms | GFLOP/s | G interactions/s | % of FP32 peak | ours ÷ it (time) | rounds (ms) |")
+        print("|---|---|---:|---:|---:|---:|---:|---|")
+        for impl, config, ms, gflops, inter, _, per in rows:
+            ratio = f"{ours / ms:.3f}" if ours and impl != "ours" else "—"
+            print(f"| {LABEL.get(impl, impl)} | {config} | {ms:.3f} | {gflops:.0f} | "
+                  f"{inter / 1e9:.1f} | {100 * gflops / 1e3 / H200_FP32_TFLOPS:.1f} | {ratio} | "
+                  f"{', '.join(map(str, per))} |")
+    return tables
+
+
+def plot(tables, outdir):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    decks = list(tables)
+    fig, axes = plt.subplots(1, len(decks), figsize=(5 * len(decks), 4), squeeze=False)
+    for ax, deck in zip(axes[0], decks):
+        rows = tables[deck]
+        names = [LABEL.get(r[0], r[0]) for r in rows]
+        # Interactions count the same work for every side; upstream's GFLOP/s
+        # counts more operations at lower PPWI for the same time.
+        values = [r[4] / 1e9 for r in rows]
+        colors = ["tab:green" if r[0] == "ours" else "tab:gray" for r in rows]
+        ax.barh(names[::-1], values[::-1], color=colors[::-1])
+        ax.set_title(f"miniBUDE {deck}, H200")
+        ax.set_xlabel("G interactions/s (higher is better)")
+        for y, v in enumerate(values[::-1]):
+            ax.text(v, y, f" {v:.1f}", va="center", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(f"{outdir}/minibude-interactions.png", dpi=110)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 3 or sys.argv[1] != "minibude":
+        sys.exit(__doc__)
+    t = minibude(sys.argv[2])
+    if len(sys.argv) > 3:
+        plot(t, sys.argv[3])
