@@ -47,8 +47,8 @@ findPartitionProblem(const S &Strategy, std::uint64_t Size, Extent Launched) {
         ThreadIndex T{I, J, K, Launched.x, Launched.y};
         for (auto Position : Strategy.pieces(T, Size)) {
           const Span Piece = Strategy.span(Position);
-          for (std::uint64_t K = 0; K < Piece.length; ++K) {
-            const std::uint64_t E = Piece.offset + K * Piece.stride;
+          for (std::uint64_t Step = 0; Step < Piece.length; ++Step) {
+            const std::uint64_t E = Piece.offset + Step * Piece.stride;
             if (E >= Size)
               return PartitionProblem{PartitionProblem::OutsideData, E, T, {}};
             if (Owner[E])

@@ -32,6 +32,27 @@ void wild(offload::Region<int> v) {
     v.unchecked(i + (std::uint64_t(1) << 40)) = x; // far outside v
 }
 
+// 128 values live at once: 255 registers on sm_90, so blocks of at most 256.
+void heavy(std::span<const float> x, offload::Region<float> y) {
+  for (auto [i, v] : y) {
+    float acc[128];
+#pragma unroll
+    for (int k = 0; k < 128; ++k)
+      acc[k] = x[(i + k) % x.size()];
+    for (int r = 0; r < 64; ++r) {
+      const float t = x[(i * 7 + r) % x.size()];
+#pragma unroll
+      for (int k = 0; k < 128; ++k)
+        acc[k] = acc[k] * acc[(k + 5) % 128] + t;
+    }
+    float s = 0;
+#pragma unroll
+    for (int k = 0; k < 128; ++k)
+      s += acc[k];
+    v = s;
+  }
+}
+
 // 16 TiB of address space, no memory behind it: more than any device has.
 std::span<const char> huge() {
   const std::size_t Bytes = std::size_t(1) << 44;
@@ -73,6 +94,13 @@ int main(int argc, char **argv) {
     std::fflush(stdout);
     offload::offload(twice, H);
     offload::synchronize();
+  } else if (!std::strcmp(Mode, "big-block")) {
+    // A block the kernel's registers do not allow: named with the limit (on
+    // a GPU; the host device has none, so it runs).
+    std::vector<float> X(4096, 0.5f), Y(4096);
+    std::printf("max_block %d\n", offload::kernel_resources(heavy).max_block);
+    std::fflush(stdout);
+    offload::offload(offload::Launch{.block = 1024}, heavy, X, Y);
   } else if (!std::strcmp(Mode, "queued-exit")) {
     // exit() with launches still queued: they finish, then the process ends.
     static std::vector<int> W(1 << 20, 1);
