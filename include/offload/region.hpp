@@ -11,13 +11,16 @@
 #include <offload/strategy.hpp>
 
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
 #include <span>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace offload {
@@ -308,7 +311,28 @@ struct RegionAccess {
     R.Thread = Thread;
     return R;
   }
+  template <class T, class S>
+  static constexpr ThreadIndex thread(const Region<T, S> &R) noexcept {
+    return R.Thread;
+  }
 };
+
+template <class A, class... B>
+constexpr const A &first(const A &First, const B &...) noexcept {
+  return First;
+}
+
+/// Regions zipped together whose sizes or strategies differ: a thread's
+/// pieces of the first would not be its pieces of the others.
+[[noreturn]] inline void zipMismatch() {
+#if defined(__NVPTX__) || defined(__AMDGPU__)
+  gpuFail("offload::zip: the Regions differ in size or strategy");
+#else
+  std::fprintf(stderr, "offload: error: offload::zip: the Regions differ in "
+                       "size or strategy\n");
+  std::abort();
+#endif
+}
 
 // Device views are rebuilt from argument slots in each kernel entry: pin
 // their layout so host and device agree on it.
@@ -319,6 +343,90 @@ static_assert(sizeof(Region<float>) == 56 && alignof(Region<double>) == 8);
 static_assert(sizeof(Region<float, Grid2D>) == 104);
 static_assert(sizeof(Range<>) == 48);
 } // namespace detail
+
+/// Several Regions with the same strategy and size, iterated together:
+/// each step gives the running thread's item of every Region for one of its
+/// pieces, as a std::tuple (Item, Item2D, Chunk, Group, ...):
+///
+///   void update(double alpha, std::span<const double> p,
+///               std::span<const double> w, offload::Region<double> u,
+///               offload::Region<double> r) {
+///     for (auto [ui, ri] : offload::zip(u, r)) {
+///       ui.value += alpha * p[ui.index];
+///       ri.value -= alpha * w[ri.index];
+///     }
+///   }
+///
+/// The thread owns those pieces in every Region, so the writes stay
+/// disjoint. Regions that differ in size or strategy (compared with the
+/// strategy's ==) stop the kernel with an error.
+template <class S, class... T> class Zip {
+  static_assert(std::equality_comparable<S>,
+                "offload::zip compares the Regions' strategies: give the "
+                "strategy an operator== (friend bool operator==(const S &, "
+                "const S &) = default;)");
+  using Positions = typename detail::PositionsFor<S>::type;
+  using position_iterator = detail::PositionIterator<Positions>;
+  using position_sentinel = detail::PositionSentinel<Positions>;
+
+public:
+  constexpr Zip(Region<T, S>... Rs) noexcept
+      : Bases{Rs.data()...}, Size(detail::first(Rs.size()...)),
+        Thread(detail::RegionAccess::thread(detail::first(Rs...))),
+        Strat(detail::first(Rs...).strategy()) {
+    if constexpr (std::equality_comparable<S>) // else the error below
+      if (!((Rs.size() == Size && Rs.strategy() == Strat) && ...))
+        detail::zipMismatch();
+  }
+
+  class iterator {
+  public:
+    iterator() = default;
+    constexpr auto operator*() const noexcept {
+      return unpack(std::index_sequence_for<T...>{});
+    }
+    constexpr iterator &operator++() noexcept {
+      ++It;
+      return *this;
+    }
+    constexpr void operator++(int) noexcept { ++It; }
+    constexpr bool operator==(std::default_sentinel_t) const noexcept {
+      return !(It != End);
+    }
+
+  private:
+    friend class Zip;
+    constexpr iterator(std::tuple<T *...> Bases, S Strat, position_iterator It,
+                       position_sentinel End)
+        : Bases(Bases), Strat(Strat), It(It), End(End) {}
+    template <std::size_t... I>
+    constexpr auto unpack(std::index_sequence<I...>) const noexcept {
+      return std::tuple{Strat.item(std::get<I>(Bases), *It)...};
+    }
+    std::tuple<T *...> Bases;
+    [[no_unique_address]] S Strat;
+    position_iterator It;
+    [[no_unique_address]] position_sentinel End;
+  };
+
+  constexpr iterator begin() const noexcept {
+    Positions P = Strat.pieces(Thread, Thread.width ? Size : 0);
+    return {Bases, Strat, P.begin(), P.end()};
+  }
+  constexpr std::default_sentinel_t end() const noexcept { return {}; }
+
+private:
+  std::tuple<T *...> Bases;
+  std::uint64_t Size;
+  ThreadIndex Thread;
+  [[no_unique_address]] S Strat;
+};
+
+/// Iterates Regions that share a strategy and a size together (see Zip).
+template <class S, class T, class... Ts>
+constexpr Zip<S, T, Ts...> zip(Region<T, S> R, Region<Ts, S>... Rs) noexcept {
+  return Zip<S, T, Ts...>(R, Rs...);
+}
 
 } // namespace offload
 

@@ -357,6 +357,8 @@ constexpr std::uint64_t ceilDiv(std::uint64_t A, std::uint64_t B) noexcept {
 
 /// Thread i owns element i: one element per logical thread.
 struct Linear1D {
+  friend constexpr bool operator==(const Linear1D &,
+                                   const Linear1D &) = default;
   static constexpr unsigned dims = 1;
   constexpr Extent extent(std::uint64_t Size) const noexcept { return {Size}; }
   constexpr detail::Strided pieces(ThreadIndex T,
@@ -382,6 +384,8 @@ struct Linear1D {
 /// Region over the subrange [begin, end) gives thread i element begin + i,
 /// and its warps straddle one more memory sector each).
 struct Interval1D {
+  friend constexpr bool operator==(const Interval1D &,
+                                   const Interval1D &) = default;
   std::uint64_t begin = 0, end = 0;
   static constexpr unsigned dims = 1;
   constexpr Extent extent(std::uint64_t) const noexcept { return {end}; }
@@ -418,6 +422,8 @@ struct Interval1D {
 /// launch's block is `block` (offload::Launch{.block = block}). The last
 /// block's threads may own fewer elements, or none.
 struct Coarsened1D {
+  friend constexpr bool operator==(const Coarsened1D &,
+                                   const Coarsened1D &) = default;
   std::uint64_t per_thread = 1, block = 256;
   static constexpr unsigned dims = 1;
   struct Position {
@@ -450,6 +456,8 @@ struct Coarsened1D {
 /// Thread t owns the chunk [t * size, (t + 1) * size) (the last one may be
 /// shorter): each thread works on a contiguous std::span.
 struct Chunked1D {
+  friend constexpr bool operator==(const Chunked1D &,
+                                   const Chunked1D &) = default;
   std::uint64_t size = 1;
   static constexpr unsigned dims = 1;
   struct Position {
@@ -481,6 +489,8 @@ struct Chunked1D {
 /// thread t owns t, t + threads, t + 2 * threads, ... For reductions and
 /// other kernels that want fewer, longer-lived threads.
 struct GridStride1D {
+  friend constexpr bool operator==(const GridStride1D &,
+                                   const GridStride1D &) = default;
   std::uint64_t threads = 65536;
   static constexpr unsigned dims = 1;
   constexpr Extent extent(std::uint64_t Size) const noexcept {
@@ -500,6 +510,7 @@ struct GridStride1D {
 
 /// A sub-rectangle [row_begin, row_end) x [col_begin, col_end).
 struct Box2D {
+  friend constexpr bool operator==(const Box2D &, const Box2D &) = default;
   std::uint64_t row_begin, row_end, col_begin, col_end;
 };
 
@@ -507,6 +518,7 @@ struct Box2D {
 /// as a 2-D grid (x along the columns). Optionally only the elements of a
 /// box, such as the interior of a stencil.
 struct Grid2D {
+  friend constexpr bool operator==(const Grid2D &, const Grid2D &) = default;
   std::uint64_t rows = 0, cols = 0;
   Box2D box{0, 0, 0, 0};
   static constexpr unsigned dims = 2;
@@ -557,6 +569,7 @@ struct Grid2D {
 
 /// A row-major rows x cols matrix, one row per logical thread.
 struct Rows2D {
+  friend constexpr bool operator==(const Rows2D &, const Rows2D &) = default;
   std::uint64_t rows = 0, cols = 0;
   static constexpr unsigned dims = 1;
   constexpr Extent extent(std::uint64_t) const noexcept { return {rows}; }
@@ -588,6 +601,8 @@ struct Rows2D {
 /// it; GridStride1D{cols} gives the same elements through a loop whose
 /// length it cannot know.
 struct Columns2D {
+  friend constexpr bool operator==(const Columns2D &,
+                                   const Columns2D &) = default;
   std::uint64_t rows = 0, cols = 0;
   static constexpr unsigned dims = 1;
   struct Position {
@@ -634,6 +649,7 @@ struct Columns2D {
 
 /// A sub-box [i_begin, i_end) x [j_begin, j_end) x [k_begin, k_end).
 struct Box3D {
+  friend constexpr bool operator==(const Box3D &, const Box3D &) = default;
   std::uint64_t i_begin, i_end, j_begin, j_end, k_begin, k_end;
 };
 
@@ -641,6 +657,7 @@ struct Box3D {
 /// i + ni * (j + nj * k)), one element per logical thread, launched as a
 /// 3-D grid. Optionally only the elements of a box.
 struct Grid3D {
+  friend constexpr bool operator==(const Grid3D &, const Grid3D &) = default;
   std::uint64_t ni = 0, nj = 0, nk = 0;
   Box3D box{0, 0, 0, 0, 0, 0};
   static constexpr unsigned dims = 3;

@@ -5,7 +5,8 @@
 // disjoint with OFFLOAD_UNSAFE_DISJOINT_STRATEGY: one with a hand-written
 // range of positions, one whose pieces() is a std::views::iota. Each element
 // records which index its thread saw; an element no thread owned keeps its
-// initial value, one owned twice is counted twice. All results are exact.
+// initial value, one owned twice is counted twice. offload::zip over two
+// Grid2D interiors and two Chunked1D Regions. All results are exact.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
@@ -169,6 +170,26 @@ void count_indexed(Range<offload::Indexed<int>> r,
 
 } // namespace
 
+// A CG update over a stencil's interior: two Regions, one loop (zip).
+void cg_update(double alpha, std::span<const double> p,
+               std::span<const double> w, Region<double, offload::Grid2D> u,
+               Region<double, offload::Grid2D> r) {
+  for (auto [ui, ri] : offload::zip(u, r)) {
+    const std::uint64_t i = ui.row * 29 + ui.col;
+    ui.value += alpha * p[i];
+    ri.value -= alpha * w[i];
+  }
+}
+
+void zip_chunks(Region<std::int64_t, offload::Chunked1D> a,
+                Region<std::int32_t, offload::Chunked1D> b) {
+  for (auto [ca, cb] : offload::zip(a, b))
+    for (std::size_t k = 0; k < ca.values.size(); ++k) {
+      ca.values[k] = std::int64_t(ca.first + k) * 3;
+      cb.values[k] = std::int32_t(cb.first) - std::int32_t(k);
+    }
+}
+
 int main() {
   using corpus::print, corpus::printSampled;
   using U64 = std::uint64_t;
@@ -304,6 +325,27 @@ int main() {
   offload::offload(count_indexed,
                    Range<offload::Indexed<int>>(Jp * Jp, Zones32), Hits);
   printSampled("range_indexed", 0, Hits);
+
+  {
+    const U64 Rows = 31, Cols = 29; // cg_update's row stride
+    const offload::Grid2D Interior(Rows, Cols, {2, Rows - 2, 2, Cols - 2});
+    std::vector<double> P(Rows * Cols), W(Rows * Cols), U(Rows * Cols, 1.0),
+        R(Rows * Cols, 8.0);
+    for (U64 I = 0; I < Rows * Cols; ++I)
+      P[I] = double(I % 13) * 0.25, W[I] = double(I % 5) * 0.5;
+    offload::offload(cg_update, 0.5, P, W,
+                     Region<double, offload::Grid2D>(U, Interior),
+                     Region<double, offload::Grid2D>(R, Interior));
+    printSampled("zip.grid2d.u", 0, U);
+    printSampled("zip.grid2d.r", 0, R);
+    std::vector<std::int64_t> A(1003, -1);
+    std::vector<std::int32_t> B(1003, -1);
+    offload::offload(zip_chunks,
+                     Region<std::int64_t, offload::Chunked1D>(A, {7}),
+                     Region<std::int32_t, offload::Chunked1D>(B, {7}));
+    printSampled("zip.chunked1d.a", 0, A);
+    printSampled("zip.chunked1d.b", 0, B);
+  }
 
   V.assign(1001, 0);
   offload::offload(mark_items<Reversed1D>, Region<U64, Reversed1D>(V));

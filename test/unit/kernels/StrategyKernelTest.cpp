@@ -323,4 +323,80 @@ TEST(StrategyKernelDeathTest, AGroupIndexPastTheThreadsElementsStops) {
       "offload");
 }
 
+// offload::zip: a thread's element of several Regions at once.
+void axpyBoth(double A, std::span<const double> P, Region<double> U,
+              Region<double> R) {
+  for (auto [Ui, Ri] : offload::zip(U, R)) {
+    Ui.value += A * P[Ui.index];
+    Ri.value -= A * P[Ri.index];
+  }
+}
+void interiorBoth(Region<double, Grid2D> A, Region<int, Grid2D> B,
+                  Region<u64, Grid2D> C) {
+  for (auto [Ai, Bi, Ci] : offload::zip(A, B, C)) {
+    Ai.value = double(Ai.row) + 0.5;
+    Bi.value = int(Bi.col);
+    Ci.value = Ci.row * 1000 + Ci.col;
+  }
+}
+void groupsBoth(Region<u64, Coarsened1D> A, Region<u64, Coarsened1D> B) {
+  for (auto [Ga, Gb] : offload::zip(A, B))
+    for (u64 K = 0; K < Ga.size(); ++K) {
+      Ga[K] += Ga.index(K);
+      Gb[K] += 2 * Gb.index(K);
+    }
+}
+
+TEST(StrategyKernel, ZipGivesEachThreadItsElementOfEveryRegion) {
+  const u64 N = 100003;
+  std::vector<double> P(N), U(N, 1.0), R(N, 4.0);
+  for (u64 I = 0; I < N; ++I)
+    P[I] = double(I % 17);
+  offload::offload(axpyBoth, 0.5, P, U, R);
+  for (u64 I = 0; I < N; ++I) {
+    ASSERT_EQ(U[I], 1.0 + 0.5 * double(I % 17)) << I;
+    ASSERT_EQ(R[I], 4.0 - 0.5 * double(I % 17)) << I;
+  }
+
+  const u64 Rows = 37, Cols = 53;
+  const Grid2D Interior(Rows, Cols, {1, Rows - 1, 2, Cols - 2});
+  std::vector<double> A(Rows * Cols, -1.0);
+  std::vector<int> B(Rows * Cols, -1);
+  std::vector<u64> C(Rows * Cols, 7);
+  offload::offload(interiorBoth, Region<double, Grid2D>(A, Interior),
+                   Region<int, Grid2D>(B, Interior),
+                   Region<u64, Grid2D>(C, Interior));
+  for (u64 Row = 0; Row < Rows; ++Row)
+    for (u64 Col = 0; Col < Cols; ++Col) {
+      const bool In = Row >= 1 && Row < Rows - 1 && Col >= 2 && Col < Cols - 2;
+      const u64 I = Row * Cols + Col;
+      ASSERT_EQ(A[I], In ? double(Row) + 0.5 : -1.0) << Row << "," << Col;
+      ASSERT_EQ(B[I], In ? int(Col) : -1);
+      ASSERT_EQ(C[I], In ? Row * 1000 + Col : 7u);
+    }
+
+  std::vector<u64> GA(1000, 0), GB(1000, 1);
+  offload::offload(Launch{.block = 64}, groupsBoth,
+                   Region<u64, Coarsened1D>(GA, {4, 64}),
+                   Region<u64, Coarsened1D>(GB, {4, 64}));
+  for (u64 I = 0; I < GA.size(); ++I) {
+    ASSERT_EQ(GA[I], I);
+    ASSERT_EQ(GB[I], 1 + 2 * I);
+  }
+}
+
+TEST(StrategyKernelDeathTest, ZippedRegionsOfDifferentSizesStop) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  std::vector<double> P(64, 1.0), U(64), Shorter(63);
+  EXPECT_DEATH(offload::offload(axpyBoth, 0.5, P, U, Shorter), "offload");
+  std::vector<double> A(12), C(12);
+  std::vector<int> B(12);
+  std::vector<u64> D(12);
+  EXPECT_DEATH(offload::offload(interiorBoth,
+                                Region<double, Grid2D>(A, Grid2D(3, 4)),
+                                Region<int, Grid2D>(B, Grid2D(4, 3)),
+                                Region<u64, Grid2D>(D, Grid2D(3, 4))),
+               "offload");
+}
+
 } // namespace
