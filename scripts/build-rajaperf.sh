@@ -4,13 +4,17 @@
 # with. Nothing of RAJAPerf enters this repository: the source tree is put
 # together from git checkouts (RAJAPerf, RAJA, camp, BLT) under $DEST and
 # the few changes nvcc 13 needs are made there, by sed, at build time.
-# Usage: scripts/build-rajaperf.sh [DEST]   (default /work/rajaperf)
+# Usage: scripts/build-rajaperf.sh DEST
 #   RAJAPERF_GIT, RAJA_GIT, CAMP_GIT, BLT_GIT: git repositories (bare or not)
-#   holding the commits below; defaults are the search tool's mirrors.
+#   holding the commits below; by default OWNER+NAME/repo under
+#   $OFFLOAD_MIRROR (a folder of mirrors, which must then be set).
 # About an hour on 2 cores. The binary: $DEST/build/bin/raja-perf.exe
 set -euo pipefail
-dest=${1:-/work/rajaperf}
-mirror=/work/.mirror
+dest=${1:?usage: scripts/build-rajaperf.sh DEST}
+mirror=${OFFLOAD_MIRROR:-}
+[ -n "$mirror" ] || { [ -n "${RAJAPERF_GIT:-}" ] && [ -n "${RAJA_GIT:-}" ] &&
+  [ -n "${CAMP_GIT:-}" ] && [ -n "${BLT_GIT:-}" ]; } ||
+  { echo "build-rajaperf: set OFFLOAD_MIRROR, or RAJAPERF_GIT, RAJA_GIT, CAMP_GIT and BLT_GIT" >&2; exit 2; }
 rajaperf_git=${RAJAPERF_GIT:-$mirror/LLNL+RAJAPerf/repo}
 raja_git=${RAJA_GIT:-$mirror/LLNL+RAJA/repo}
 camp_git=${CAMP_GIT:-$mirror/LLNL+camp/repo}
