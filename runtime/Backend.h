@@ -49,6 +49,9 @@ struct LoadedKernel {
   llvm::StringRef Image;
   const char *Symbol = nullptr;
   const char *Name = nullptr; // for messages: "saxpy"
+  /// Threads one compute unit holds at once, in blocks of DefaultBlock, as
+  /// the kernel's registers allow; 0 when the device cannot say.
+  std::uint32_t ResidentThreadsPerUnit = 0;
 };
 
 /// What a device says about a compiled kernel; -1 where it cannot say.

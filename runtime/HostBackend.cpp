@@ -12,11 +12,13 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
 #include <sys/mman.h>
+#include <thread>
 #include <unistd.h>
 #include <utility>
 
@@ -126,7 +128,10 @@ class HostBackend final : public Backend {
 } // namespace
 
 DeviceEntry hostDevice(int Id) {
-  return {Device{Id, DeviceKind::Host, "host", "host"},
+  // Its compute units are the machine's cores: a launch that folds its
+  // blocks folds as on a GPU, so a launch runs on every device or none.
+  return {Device{Id, DeviceKind::Host, "host", "host",
+                 std::max(1u, std::thread::hardware_concurrency())},
           std::make_unique<HostBackend>()};
 }
 

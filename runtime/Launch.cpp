@@ -241,7 +241,6 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
   for (int Dim = 0; Dim < 3; ++Dim) {
     Block[Dim] = R.Block[Dim] ? R.Block[Dim] : (Dim == 0 ? DefaultBlock : 1);
     Blocks[Dim] = (Extent[Dim] + Block[Dim] - 1) / Block[Dim];
-    GridBlocks[Dim] = static_cast<std::uint32_t>(Blocks[Dim]);
   }
   const std::uint64_t BlockThreads =
       std::uint64_t(Block[0]) * Block[1] * Block[2];
@@ -251,31 +250,46 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
                 "GPU allows",
                 K->Name, BlockThreads)
             .str());
+  // Loaded once per device; the error names the kernel and the device.
+  Expected<LoadedKernel> Loaded = D.kernel(Found);
+  if (!Loaded)
+    return Loaded.takeError();
   // A kernel whose blocks combine reductions runs in at most one wave of
-  // full multiprocessors (2048 threads each), each block looping over the
-  // launch's blocks: every block is one more combine and one more count
-  // that the last block waits for (3907 blocks of 256 cost 3 us).
-  std::uint64_t LaunchedX = Blocks[0];
-  if (R.FoldsBlocks && Info.ComputeUnits)
-    LaunchedX = std::min<std::uint64_t>(
-        LaunchedX, std::uint64_t(Info.ComputeUnits) *
-                       std::max<std::uint64_t>(1, 2048 / BlockThreads));
-  GridBlocks[0] = static_cast<std::uint32_t>(LaunchedX);
-  if (LaunchedX > INT32_MAX || Blocks[1] > 65535 || Blocks[2] > 65535)
+  // blocks (as many as its registers let a multiprocessor hold, else 2048
+  // threads each), each block looping over the launch's blocks along the
+  // kernel's outermost dimension: every block is one more combine and one
+  // more count that the last block waits for (3907 blocks of 256 cost
+  // 3 us), and a second, partial wave leaves multiprocessors idle.
+  std::uint64_t Grid[3] = {Blocks[0], Blocks[1], Blocks[2]};
+  if (R.FoldDims && R.FoldDims <= 3 && Info.ComputeUnits) {
+    const int Dim = R.FoldDims - 1;
+    const std::uint64_t PerUnit = Loaded->ResidentThreadsPerUnit
+                                      ? Loaded->ResidentThreadsPerUnit
+                                      : 2048;
+    const std::uint64_t Wave =
+        std::uint64_t(Info.ComputeUnits) *
+        std::max<std::uint64_t>(1, PerUnit / BlockThreads);
+    std::uint64_t Across = 1; // blocks in the other dimensions
+    for (int Other = 0; Other < 3; ++Other)
+      if (Other != Dim)
+        Across *= Blocks[Other];
+    Grid[Dim] =
+        std::min(Blocks[Dim], std::max<std::uint64_t>(1, Wave / Across));
+  }
+  if (Grid[0] > INT32_MAX || Grid[1] > 65535 || Grid[2] > 65535)
     return createStringError(
         formatv("kernel '{0}': {1} x {2} x {3} logical threads need {4} x {5} "
                 "x {6} blocks, more than one launch allows",
                 K->Name, R.Extent[0], R.Extent[1], R.Extent[2], Blocks[0],
                 Blocks[1], Blocks[2])
             .str());
+  for (int Dim = 0; Dim < 3; ++Dim)
+    GridBlocks[Dim] = static_cast<std::uint32_t>(Grid[Dim]);
 
   auto Geometry = [&] {
-    if (LaunchedX != Blocks[0])
-      return formatv("{0} threads, {1} blocks of {2} run by {3} blocks",
-                     Threads, Blocks[0], Block[0], LaunchedX)
-          .str();
-    return Extent[1] == 1 && Extent[2] == 1
-               ? formatv("{0} threads, {1} blocks of {2}", Threads, Blocks[0],
+    const bool Linear = Extent[1] == 1 && Extent[2] == 1;
+    std::string Text =
+        Linear ? formatv("{0} threads, {1} blocks of {2}", Threads, Blocks[0],
                          Block[0])
                      .str()
                : formatv("{0} x {1} x {2} threads, {3} x {4} x {5} blocks of "
@@ -283,6 +297,12 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
                          Extent[0], Extent[1], Extent[2], Blocks[0], Blocks[1],
                          Blocks[2], Block[0], Block[1], Block[2])
                      .str();
+    if (std::equal(Grid, Grid + 3, Blocks))
+      return Text;
+    return Text + (Linear ? formatv(" run by {0} blocks", Grid[0]).str()
+                          : formatv(" run by {0} x {1} x {2} blocks",
+                                    Grid[0], Grid[1], Grid[2])
+                                .str());
   };
   auto KernelKey = [&] { return std::string("kernel '") + K->Name + "'"; };
   auto InDevice = [&](Error E) {
@@ -292,10 +312,6 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
                                  .str());
   };
 
-  // Loaded once per device; the error names the kernel and the device.
-  Expected<LoadedKernel> Loaded = D.kernel(Found);
-  if (!Loaded)
-    return Loaded.takeError();
   if (Error E = checkHostSharing(
           R, [&](unsigned Slot) { return slotName(*K, Slot); }, D))
     return InDevice(std::move(E));

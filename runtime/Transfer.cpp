@@ -305,6 +305,11 @@ Expected<LoadedKernel> DeviceState::kernelLocked(const Registry::Kernel &K) {
                 Info.Id, kindName(Info.Kind), toString(Handle.takeError()))
             .str());
   LoadedKernel Loaded{*Handle, Bytes, K.Record->Symbol, K.Record->Name};
+  // Once per kernel: how many blocks a launch that folds them may keep.
+  const KernelResources Used = Driver->resources(Loaded);
+  if (Used.ResidentThreads > 0 && Info.ComputeUnits)
+    Loaded.ResidentThreadsPerUnit =
+        std::uint32_t(Used.ResidentThreads / Info.ComputeUnits);
   Kernels.emplace(K.Record, Loaded);
   return Loaded;
 }

@@ -281,7 +281,7 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
               C.Ptrs,
               C.Sizes,
               C.Types,
-              Sig::FoldsBlocks,
+              Sig::FoldDims,
               std::uint32_t(C.TeamBytes)});
 #else
   if (infoBits() & 1)
@@ -497,7 +497,7 @@ void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
                    S.Ptrs,
                    S.Sizes,
                    S.Types,
-                   Sig::FoldsBlocks,
+                   Sig::FoldDims,
                    std::uint32_t(C.TeamBytes),
                    First,
                    SplitDim,

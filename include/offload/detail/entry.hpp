@@ -54,7 +54,7 @@ template <auto Kernel>
 #if defined(OFFLOAD_GPU_CODE)
   using Sig = Signature<decltype(Kernel)>;
   constexpr unsigned Dims = Sig::Dims ? Sig::Dims : 1;
-  if constexpr (Sig::FoldsBlocks) {
+  if constexpr (Sig::FoldDims == 1) {
     // The runtime may launch fewer blocks than the extent has: each thread
     // plays its own logical thread and those a grid further on.
     const std::uint64_t Extent = Slots[0],
@@ -64,6 +64,22 @@ template <auto Kernel>
       for (std::uint64_t I = Slots[3] + gpu::threadIndex<1>().x; I < Extent;
            I += Stride)
         Body(ThreadIndex{I, 0, 0, 1, 1});
+    });
+  } else if constexpr (Sig::FoldDims > 1) {
+    // The same along the outermost dimension, rows (or planes) of blocks
+    // a grid apart: the inner dimensions keep their coalesced layout.
+    constexpr int Outer = Dims - 1;
+    ThreadIndex Thread = gpu::threadIndex<Dims>();
+    std::uint64_t &Position = Outer == 1 ? Thread.y : Thread.z;
+    Position += Slots[3];
+    const std::uint64_t Extent = Slots[Outer],
+                        Stride = std::uint64_t(__gpu_num_blocks(Outer)) *
+                                 __gpu_num_threads(Outer);
+    const bool Inside = Thread.x < Slots[0] && (Outer == 1 || Thread.y < Slots[1]);
+    Sig::invoke(Kernel, Slots + LaunchSlots, [&](auto Body) {
+      if (Inside)
+        for (; Position < Extent; Position += Stride)
+          Body(Thread);
     });
   } else {
     // Threads past the logical extent run no kernel body, but still reach

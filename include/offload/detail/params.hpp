@@ -756,15 +756,18 @@ template <class R, class... P> struct Signature<R (*)(P...)> {
   }();
 
   /// Whether a GPU may run a launch in fewer blocks than it has, each block
-  /// taking the place of several in turn (deviceEntry): 1-D kernels whose
-  /// blocks combine reductions, without team memory, whose strategies do
-  /// not already set the thread count (a GridStride1D kernel would only
-  /// gain a loop and registers: Stream_DOT's 28 became 36). Each block then
-  /// combines its partials once, and the launch's last block waits for
-  /// fewer of them.
-  static constexpr bool FoldsBlocks = Dims <= 1 && !HasTeamMemory &&
-                                      (Param<P>::CombinesBlocks || ...) &&
-                                      !(Param<P>::ChoosesThreads || ...);
+  /// taking the place of several in turn along the kernel's outermost
+  /// dimension (deviceEntry): kernels whose blocks combine reductions,
+  /// without team memory, whose strategies do not already set the thread
+  /// count (a GridStride1D kernel would only gain a loop and registers:
+  /// Stream_DOT's 28 became 36). Each block then combines its partials
+  /// once, and the launch's last block waits for fewer of them. 0 when it
+  /// may not; else the kernel's dimensions (the runtime folds the last).
+  static constexpr std::uint8_t FoldDims =
+      !HasTeamMemory && (Param<P>::CombinesBlocks || ...) &&
+              !(Param<P>::ChoosesThreads || ...)
+          ? std::uint8_t(Dims ? Dims : 1)
+          : std::uint8_t(0);
 
   /// Runs the kernel for one hardware thread: rebuilds each parameter from
   /// its slots and calls the kernel for each logical thread that Each

@@ -26,9 +26,9 @@ struct LaunchRequest {
   void **Ptrs;
   std::int64_t *Sizes;
   std::int64_t *Types;
-  /// The kernel may run in fewer blocks than its extent has
-  /// (Signature::FoldsBlocks).
-  bool FoldsBlocks = false;
+  /// 0, or the kernel's dimensions when it may run in fewer blocks along
+  /// the last of them than its extent has (Signature::FoldDims).
+  std::uint8_t FoldDims = 0;
   /// Bytes of team memory per block for its launch-time tiles.
   std::uint32_t TeamBytes = 0;
   /// The first logical thread along dimension OriginDim (the launch runs

@@ -10,9 +10,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <tuple>
 #include <vector>
 
 using namespace offload;
@@ -51,6 +53,24 @@ void sum2D(Range<Grid2D> R, std::uint64_t Cols, std::span<const double> X,
            ReduceSum<double> Total) {
   for (Grid2D::Position P : R)
     Total += X[P.row * Cols + P.col];
+}
+
+// A 3-D launch, i fastest.
+void sum3D(Range<Grid3D> R, std::span<const double> X,
+           ReduceSum<double> Total) {
+  const Grid3D &G = R.strategy();
+  for (Grid3D::Position P : R)
+    Total += X[P.i + G.ni * (P.j + G.nj * P.k)];
+}
+
+// TeaLeaf's shape: a 2-D box of a grid written and reduced at once.
+void scaleAndSum(double A, Region<double, Grid2D> Y, ReduceSum<double> Total,
+                 ReduceMax<double> Largest) {
+  for (auto [Row, Col, V] : Y) {
+    V *= A;
+    Total += V;
+    Largest.max(V);
+  }
 }
 
 // Up to 4,000,037: a GPU runs launches of more blocks than one wave holds
@@ -198,7 +218,12 @@ TEST(ReductionKernel, TwoDimensionalLaunch) {
   for (auto [Rows, Cols] : {std::pair<std::uint64_t, std::uint64_t>{1, 1},
                             {7, 300},
                             {129, 65},
-                            {1000, 1000}}) {
+                            {1000, 1000},
+                            // More blocks than a wave: rows of blocks fold.
+                            {3001, 2999},
+                            // 75,000 rows of blocks, more than a launch's
+                            // 65,535: only a folded launch runs it.
+                            {600000, 5}}) {
     std::vector<double> X(Rows * Cols);
     long double Want = 0;
     for (std::uint64_t I = 0; I < X.size(); ++I)
@@ -207,6 +232,50 @@ TEST(ReductionKernel, TwoDimensionalLaunch) {
     offload::offload(sum2D, Range<Grid2D>(Rows * Cols, Grid2D(Rows, Cols)),
                      Cols, X, Got);
     EXPECT_NEAR(Got, double(Want), 1e-12 * double(Want)) << Rows << "x" << Cols;
+  }
+}
+
+TEST(ReductionKernel, ThreeDimensionalLaunch) {
+  for (auto [I, J, K] : {std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>{
+                             1, 1, 1},
+                         {33, 9, 5},
+                         {200, 200, 200},
+                         {7, 3, 100000}}) {
+    std::vector<double> X(I * J * K);
+    long double Want = 0;
+    for (std::uint64_t E = 0; E < X.size(); ++E)
+      Want += X[E] = 1.0 + double(E % 7);
+    double Got = 0;
+    offload::offload(sum3D, Range<Grid3D>(X.size(), Grid3D(I, J, K)), X, Got);
+    EXPECT_NEAR(Got, double(Want), 1e-12 * double(Want))
+        << I << "x" << J << "x" << K;
+  }
+}
+
+TEST(ReductionKernel, TwoDimensionalRegionBoxWrittenAndReduced) {
+  for (auto [Rows, Cols] : {std::pair<std::uint64_t, std::uint64_t>{4, 4},
+                            {515, 517},
+                            {4004, 4004}}) {
+    std::vector<double> Y(Rows * Cols);
+    for (std::uint64_t E = 0; E < Y.size(); ++E)
+      Y[E] = double(E % 13);
+    std::vector<double> Want = Y;
+    long double WantSum = 0;
+    double WantMax = 0;
+    for (std::uint64_t R = 1; R + 1 < Rows; ++R)
+      for (std::uint64_t C = 1; C + 1 < Cols; ++C) {
+        Want[R * Cols + C] *= 0.5;
+        WantSum += Want[R * Cols + C];
+        WantMax = std::max(WantMax, Want[R * Cols + C]);
+      }
+    double Sum = 0, Max = -1;
+    offload::offload(
+        scaleAndSum, 0.5,
+        Region<double, Grid2D>(Y, Grid2D(Rows, Cols, {1, Rows - 1, 1, Cols - 1})),
+        Sum, Max);
+    EXPECT_EQ(Y, Want) << Rows << "x" << Cols;
+    EXPECT_NEAR(Sum, double(WantSum), 1e-12 * double(WantSum) + 1e-12);
+    EXPECT_EQ(Max, WantMax);
   }
 }
 
