@@ -23,8 +23,6 @@
 
 #include <array>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -33,23 +31,6 @@ namespace offload {
 
 namespace detail {
 struct AtomicAccess;
-
-/// An Atomic index out of range: a GPU traps (the launch fails with an
-/// error); the host reports it and aborts.
-[[noreturn]] inline void atomicIndexOutOfRange(std::uint64_t Index,
-                                               std::uint64_t Size) {
-#if defined(__NVPTX__) || defined(__AMDGPU__)
-  (void)Index, (void)Size;
-  gpuFail("offload::Atomic: an index is out of range");
-#else
-  std::fprintf(stderr,
-               "offload: error: offload::Atomic index %llu is out of range "
-               "(size %llu)\n",
-               static_cast<unsigned long long>(Index),
-               static_cast<unsigned long long>(Size));
-  std::abort();
-#endif
-}
 } // namespace detail
 
 template <class T> class Atomic {
@@ -120,7 +101,9 @@ private:
 
   std::uint64_t at(std::uint64_t I) const {
     if (I >= Size) [[unlikely]]
-      detail::atomicIndexOutOfRange(I, Size);
+      detail::indexOutOfRange("offload::Atomic",
+                                "offload::Atomic: an index is out of range",
+                                I, Size);
     return I;
   }
 

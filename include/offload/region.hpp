@@ -97,6 +97,66 @@ constexpr void checkFits(const S &Strategy, std::uint64_t Size) {
 /// The thread a Region or Range is bound to; width 0 means none (host side,
 /// outside a kernel), which owns no pieces.
 inline constexpr ThreadIndex Unbound{0, 0, 0, 0, 0};
+
+/// What a Range yields: the positions themselves.
+struct Positionally {};
+template <class Project, class Position> struct Projected {
+  using type = std::invoke_result_t<const Project &, Position>;
+};
+template <class Position> struct Projected<Positionally, Position> {
+  using type = Position;
+};
+
+/// An input iterator over the running thread's positions that yields
+/// Project(position) (a Region's items, a zip's tuples of them) or, for
+/// Positionally, the positions; it compares equal to std::default_sentinel
+/// at the end. Region, Range and Zip iterate with it.
+template <class Positions, class Project> class PieceIterator {
+  using position_iterator = PositionIterator<Positions>;
+  using position_sentinel = PositionSentinel<Positions>;
+  using Position = decltype(*std::declval<const position_iterator &>());
+
+public:
+  using value_type =
+      std::remove_cvref_t<typename Projected<Project, Position>::type>;
+  using difference_type = std::ptrdiff_t;
+  using iterator_concept = std::input_iterator_tag;
+
+  PieceIterator() = default;
+  constexpr PieceIterator(Project Proj, position_iterator It,
+                          position_sentinel End) noexcept
+      : Proj(Proj), It(It), End(End) {}
+
+  constexpr decltype(auto) operator*() const noexcept {
+    if constexpr (std::is_same_v<Project, Positionally>)
+      return *It;
+    else
+      return Proj(*It);
+  }
+  constexpr PieceIterator &operator++() noexcept {
+    ++It;
+    return *this;
+  }
+  constexpr void operator++(int) noexcept { ++It; }
+  constexpr bool operator==(std::default_sentinel_t) const noexcept {
+    return !(It != End); // what a hand-written range of positions has
+  }
+
+private:
+  [[no_unique_address]] Project Proj;
+  position_iterator It;
+  [[no_unique_address]] position_sentinel End;
+};
+
+/// A Region's items: Strategy::item() of each position.
+template <class T, class Strategy> struct ItemsOf {
+  T *Base;
+  [[no_unique_address]] Strategy Strat;
+  template <class P>
+  constexpr decltype(auto) operator()(P &&Position) const noexcept {
+    return Strat.item(Base, static_cast<P &&>(Position));
+  }
+};
 } // namespace detail
 
 /// Mutable kernel data partitioned by Strategy. On the host it describes a
@@ -143,50 +203,18 @@ public:
 
   /// What the strategy's pieces() returns: a borrowed range of positions.
   using Positions = typename detail::PositionsFor<Strategy>::type;
-  using position_iterator = detail::PositionIterator<Positions>;
-  using position_sentinel = detail::PositionSentinel<Positions>;
 
   /// An input iterator over the running thread's pieces, giving
-  /// Strategy::item() of each position; it compares equal to
-  /// std::default_sentinel at the end.
-  class iterator {
-  public:
-    using value_type =
-        std::remove_cvref_t<decltype(std::declval<const Strategy &>().item(
-            std::declval<T *>(), *std::declval<const position_iterator &>()))>;
-    using difference_type = std::ptrdiff_t;
-    using iterator_concept = std::input_iterator_tag;
-
-    iterator() = default;
-    constexpr decltype(auto) operator*() const noexcept {
-      return Strat.item(Base, *It);
-    }
-    constexpr iterator &operator++() noexcept {
-      ++It;
-      return *this;
-    }
-    constexpr void operator++(int) noexcept { ++It; }
-    constexpr bool operator==(std::default_sentinel_t) const noexcept {
-      return !(It != End); // what a hand-written range of positions has
-    }
-
-  private:
-    friend class Region;
-    constexpr iterator(T *Base, Strategy Strat, position_iterator It,
-                       position_sentinel End)
-        : Base(Base), Strat(Strat), It(It), End(End) {}
-    T *Base;
-    [[no_unique_address]] Strategy Strat;
-    position_iterator It;
-    [[no_unique_address]] position_sentinel End;
-  };
+  /// Strategy::item() of each position.
+  using iterator =
+      detail::PieceIterator<Positions, detail::ItemsOf<T, Strategy>>;
 
   /// The pieces of the running thread; none outside a kernel, so host code
   /// cannot reach into a Region by iterating it.
   constexpr iterator begin() const noexcept {
     // Borrowed: the iterators outlive the range they come from.
     Positions P = Strat.pieces(Thread, Thread.width ? Size : 0);
-    return {Data, Strat, P.begin(), P.end()};
+    return {{Data, Strat}, P.begin(), P.end()};
   }
   constexpr std::default_sentinel_t end() const noexcept { return {}; }
 
@@ -238,42 +266,16 @@ public:
 
   /// What the strategy's pieces() returns: a borrowed range of positions.
   using Positions = typename detail::PositionsFor<Strategy>::type;
-  using position_iterator = detail::PositionIterator<Positions>;
-  using position_sentinel = detail::PositionSentinel<Positions>;
 
   /// An input iterator over the running thread's positions (indices for
-  /// 1-D strategies); it compares equal to std::default_sentinel at the end.
-  class iterator {
-  public:
-    using value_type = std::remove_cvref_t<
-        decltype(*std::declval<const position_iterator &>())>;
-    using difference_type = std::ptrdiff_t;
-    using iterator_concept = std::input_iterator_tag;
-
-    iterator() = default;
-    constexpr decltype(auto) operator*() const noexcept { return *It; }
-    constexpr iterator &operator++() noexcept {
-      ++It;
-      return *this;
-    }
-    constexpr void operator++(int) noexcept { ++It; }
-    constexpr bool operator==(std::default_sentinel_t) const noexcept {
-      return !(It != End); // what a hand-written range of positions has
-    }
-
-  private:
-    friend class Range;
-    constexpr iterator(position_iterator It, position_sentinel End)
-        : It(It), End(End) {}
-    position_iterator It;
-    [[no_unique_address]] position_sentinel End;
-  };
+  /// 1-D strategies).
+  using iterator = detail::PieceIterator<Positions, detail::Positionally>;
 
   /// The positions of the running thread; none outside a kernel.
   constexpr iterator begin() const noexcept {
     // Borrowed: the iterators outlive the range they come from.
     Positions P = Strat.pieces(Thread, Thread.width ? Size : 0);
-    return {P.begin(), P.end()};
+    return {{}, P.begin(), P.end()};
   }
   constexpr std::default_sentinel_t end() const noexcept { return {}; }
 
@@ -366,8 +368,18 @@ template <class S, class... T> class Zip {
                 "strategy an operator== (friend bool operator==(const S &, "
                 "const S &) = default;)");
   using Positions = typename detail::PositionsFor<S>::type;
-  using position_iterator = detail::PositionIterator<Positions>;
-  using position_sentinel = detail::PositionSentinel<Positions>;
+
+  /// Each Region's item at a position, in a tuple.
+  struct Items {
+    std::tuple<T *...> Bases;
+    [[no_unique_address]] S Strat;
+    template <class P>
+    constexpr auto operator()(const P &Position) const noexcept {
+      return std::apply(
+          [&](T *...Base) { return std::tuple{Strat.item(Base, Position)...}; },
+          Bases);
+    }
+  };
 
 public:
   constexpr Zip(Region<T, S>... Rs) noexcept
@@ -379,39 +391,11 @@ public:
         detail::zipMismatch();
   }
 
-  class iterator {
-  public:
-    iterator() = default;
-    constexpr auto operator*() const noexcept {
-      return unpack(std::index_sequence_for<T...>{});
-    }
-    constexpr iterator &operator++() noexcept {
-      ++It;
-      return *this;
-    }
-    constexpr void operator++(int) noexcept { ++It; }
-    constexpr bool operator==(std::default_sentinel_t) const noexcept {
-      return !(It != End);
-    }
-
-  private:
-    friend class Zip;
-    constexpr iterator(std::tuple<T *...> Bases, S Strat, position_iterator It,
-                       position_sentinel End)
-        : Bases(Bases), Strat(Strat), It(It), End(End) {}
-    template <std::size_t... I>
-    constexpr auto unpack(std::index_sequence<I...>) const noexcept {
-      return std::tuple{Strat.item(std::get<I>(Bases), *It)...};
-    }
-    std::tuple<T *...> Bases;
-    [[no_unique_address]] S Strat;
-    position_iterator It;
-    [[no_unique_address]] position_sentinel End;
-  };
+  using iterator = detail::PieceIterator<Positions, Items>;
 
   constexpr iterator begin() const noexcept {
     Positions P = Strat.pieces(Thread, Thread.width ? Size : 0);
-    return {Bases, Strat, P.begin(), P.end()};
+    return {{Bases, Strat}, P.begin(), P.end()};
   }
   constexpr std::default_sentinel_t end() const noexcept { return {}; }
 

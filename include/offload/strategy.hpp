@@ -193,25 +193,6 @@ concept PartitionStrategy =
       } -> std::same_as<Span>;
     };
 
-namespace detail {
-/// A Group index past the thread's elements: a GPU traps (the launch fails
-/// with an error); the host reports it and aborts.
-[[noreturn]] inline void groupIndexOutOfRange(std::uint64_t Index,
-                                              std::uint64_t Size) {
-#if defined(__NVPTX__) || defined(__AMDGPU__)
-  (void)Index, (void)Size;
-  gpuFail("offload::Group: an index is past the thread's elements");
-#else
-  std::fprintf(stderr,
-               "offload: error: offload::Group index %llu is past the "
-               "thread's %llu elements\n",
-               static_cast<unsigned long long>(Index),
-               static_cast<unsigned long long>(Size));
-  std::abort();
-#endif
-}
-} // namespace detail
-
 /// One element a strategy gave the running thread, with its index.
 template <class T> struct Item {
   std::uint64_t index;
@@ -234,7 +215,9 @@ template <class T> struct Group {
   }
   constexpr T &operator[](std::uint64_t K) const noexcept {
     if (K >= count)
-      detail::groupIndexOutOfRange(K, count);
+      detail::indexOutOfRange(
+          "offload::Group",
+          "offload::Group: an index is past the thread's elements", K, count);
     return data[index(K)];
   }
   /// UNCHECKED: element K < size(); for K >= size() another thread's.
