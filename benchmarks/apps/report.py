@@ -1,13 +1,16 @@
 #!/usr/bin/python3
 """Tables and plots of the application runs (benchmarks/apps/RESULTS.md).
 
-Usage: report.py minibude RESULTS_CSV [PLOT_DIR]
+Usage: report.py minibude|tealeaf|cloverleaf RESULTS_CSV [PLOT_DIR]
 
-RESULTS_CSV is run.sh's file: deck,impl,round, then the program's columns
-(ppwi,wgsize,sum_ms,avg_ms,min_ms,max_ms,stddev_ms,interactions_s,gflops,...).
-Per deck and implementation: each round's best configuration (least average
-time), then the median over rounds. Prints markdown tables; with PLOT_DIR,
-draws interactions per second per deck and implementation (PNG).
+miniBUDE: RESULTS_CSV is run.sh's file: deck,impl,round, then the program's
+columns (ppwi,wgsize,sum_ms,avg_ms,min_ms,max_ms,stddev_ms,interactions_s,
+gflops,...). Per deck and implementation: each round's best configuration
+(least average time), then the median over rounds.
+TeaLeaf and CloverLeaf: deck,impl,round,seconds,...,pass (one run per row);
+the median over rounds of the runs that passed.
+Prints markdown tables; with PLOT_DIR, draws a figure of merit per deck and
+implementation (PNG).
 """
 import csv
 import statistics
@@ -88,9 +91,62 @@ def plot(tables, outdir):
     fig.savefig(f"{outdir}/minibude-interactions.png", dpi=110)
 
 
+def timed(app, path):
+    """Median seconds per deck and implementation; rounds that failed their
+    check are left out (and counted)."""
+    runs = defaultdict(list)  # (deck, impl) -> [seconds]
+    failed = defaultdict(int)
+    for row in csv.DictReader(open(path)):
+        if row["pass"] != "PASS":
+            failed[(row["deck"], row["impl"])] += 1
+            continue
+        runs[(row["deck"], row["impl"])].append(float(row["seconds"]))
+    tables = {}
+    for deck in dict.fromkeys(d for d, _ in runs):
+        rows = [(impl, statistics.median(runs[(deck, impl)]), runs[(deck, impl)],
+                 failed[(deck, impl)]) for impl in ORDER if (deck, impl) in runs]
+        tables[deck] = rows
+        ours = next((r[1] for r in rows if r[0] == "ours"), None)
+        print(f"\n**{app} {deck}** (median of the rounds; seconds)\n")
+        print("| implementation | s | ours ÷ it | rounds (s) |")
+        print("|---|---:|---:|---|")
+        for impl, sec, per, bad in rows:
+            ratio = f"{ours / sec:.3f}" if ours and impl != "ours" else "—"
+            note = f" ({bad} failed)" if bad else ""
+            print(f"| {LABEL.get(impl, impl)} | {sec:.3f} | {ratio} | "
+                  f"{', '.join(f'{x:.3f}' for x in per)}{note} |")
+    return tables
+
+
+def plot_timed(app, tables, outdir):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    decks = list(tables)
+    fig, axes = plt.subplots(1, len(decks), figsize=(5 * len(decks), 3), squeeze=False)
+    for ax, deck in zip(axes[0], decks):
+        rows = tables[deck]
+        names = [LABEL.get(r[0], r[0]) for r in rows]
+        values = [r[1] for r in rows]
+        colors = ["tab:green" if r[0] == "ours" else "tab:gray" for r in rows]
+        ax.barh(names[::-1], values[::-1], color=colors[::-1])
+        ax.set_title(f"{app} {deck}, H200")
+        ax.set_xlabel("seconds (lower is better)")
+        for y, v in enumerate(values[::-1]):
+            ax.text(v, y, f" {v:.2f}", va="center", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(f"{outdir}/{app.lower()}-seconds.png", dpi=110)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) < 3 or sys.argv[1] != "minibude":
+    if len(sys.argv) < 3 or sys.argv[1] not in ("minibude", "tealeaf", "cloverleaf"):
         sys.exit(__doc__)
-    t = minibude(sys.argv[2])
-    if len(sys.argv) > 3:
-        plot(t, sys.argv[3])
+    if sys.argv[1] == "minibude":
+        t = minibude(sys.argv[2])
+        if len(sys.argv) > 3:
+            plot(t, sys.argv[3])
+    else:
+        app = {"tealeaf": "TeaLeaf", "cloverleaf": "CloverLeaf"}[sys.argv[1]]
+        t = timed(app, sys.argv[2])
+        if len(sys.argv) > 3:
+            plot_timed(app, t, sys.argv[3])
