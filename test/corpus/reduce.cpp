@@ -5,13 +5,17 @@
 // of combination: integers wrap (unsigned) or stay in range, and floating
 // values are multiples of 1/4 or 1/8 whose sums are exact. So all results are
 // exact: 0 ulp. MinLoc/MaxLoc inputs repeat their extremes, so the smallest
-// index must win.
+// index must win. 2-D and 3-D kernels with reductions (TeaLeaf's shape: a
+// box of a grid written and reduced at once) fold rows or planes of blocks.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
 
 #include <cstdint>
 #include <limits>
+#include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -51,6 +55,27 @@ void reduce_sum_gridstride(offload::Range<offload::GridStride1D> r,
                            std::span<const T> x, offload::ReduceSum<T> sum) {
   for (std::uint64_t i : r)
     sum += x[i];
+}
+
+// A CG update's shape: each cell of the box scaled, its square summed, the
+// largest kept.
+void scale_box(double a, offload::Region<double, offload::Grid2D> y,
+               offload::ReduceSum<double> squares,
+               offload::ReduceMaxLoc<double> largest) {
+  const std::uint64_t cols = y.strategy().cols;
+  for (auto [row, col, v] : y) {
+    v *= a;
+    squares += v * v;
+    largest.max(v, row * cols + col);
+  }
+}
+void sum_3d(offload::Range<offload::Grid3D> r, std::span<const double> x,
+            offload::ReduceSum<double> sum, offload::ReduceMin<double> lo) {
+  const offload::Grid3D &g = r.strategy();
+  for (auto [i, j, k] : r) {
+    sum += x[i + g.ni * (j + g.nj * k)];
+    lo.min(x[i + g.ni * (j + g.nj * k)]);
+  }
 }
 
 template <class T> T valueOf(std::uint64_t I) {
@@ -119,6 +144,47 @@ template <class T> void runGridStride() {
   }
 }
 
+void runGrids() {
+  // 9 x 9 (one block), 700 x 900 (2,552 blocks of 32 x 8: folded).
+  for (auto [Rows, Cols] : {std::pair<std::uint64_t, std::uint64_t>{9, 9},
+                            {700, 900}}) {
+    const std::string Size =
+        ".r" + std::to_string(Rows) + "c" + std::to_string(Cols);
+    std::vector<double> Y(Rows * Cols);
+    for (std::uint64_t I = 0; I < Y.size(); ++I)
+      Y[I] = valueOf<double>(I) * 0.5; // multiples of 1/16, |y| < 32
+    double Squares = 0;
+    offload::ValueLoc<double> Largest{-1e300, ~std::uint64_t(0)};
+    offload::offload(scale_box, 2.0,
+                     offload::Region<double, offload::Grid2D>(
+                         Y, offload::Grid2D(Rows, Cols,
+                                            {1, Rows - 1, 2, Cols - 1})),
+                     Squares, Largest);
+    double Written = 0; // every element, the halo's unchanged
+    for (double V : Y)
+      Written += V;
+    corpus::print("scale_box.written" + Size, 0, Written);
+    corpus::print("scale_box.squares" + Size, 0, Squares);
+    corpus::print("scale_box.largest" + Size + ".value", 0, Largest.value);
+    corpus::print("scale_box.largest" + Size + ".index", 0, Largest.index);
+  }
+  for (auto [I, J, K] :
+       {std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>{3, 4, 5},
+        {64, 50, 40}}) {
+    std::vector<double> X(I * J * K);
+    for (std::uint64_t E = 0; E < X.size(); ++E)
+      X[E] = valueOf<double>(E);
+    double Sum = 0, Lo = 1e300;
+    offload::offload(sum_3d,
+                     offload::Range<offload::Grid3D>(X.size(),
+                                                     offload::Grid3D(I, J, K)),
+                     X, Sum, Lo);
+    const std::string Size = ".n" + std::to_string(X.size());
+    corpus::print("sum_3d.sum" + Size, 0, Sum);
+    corpus::print("sum_3d.min" + Size, 0, Lo);
+  }
+}
+
 } // namespace
 
 int main() {
@@ -130,4 +196,5 @@ int main() {
   runType<double>();
   runGridStride<long long>();
   runGridStride<double>();
+  runGrids();
 }
