@@ -69,26 +69,32 @@ def minibude(path):
     return tables
 
 
-def plot(tables, outdir):
+def bars(app, tables, value, xlabel, fmt, path, height):
+    """One horizontal bar chart per deck: value(row) per implementation,
+    ours in green."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     decks = list(tables)
-    fig, axes = plt.subplots(1, len(decks), figsize=(5 * len(decks), 4), squeeze=False)
+    fig, axes = plt.subplots(1, len(decks), figsize=(5 * len(decks), height), squeeze=False)
     for ax, deck in zip(axes[0], decks):
-        rows = tables[deck]
-        names = [LABEL.get(r[0], r[0]) for r in rows]
-        # Interactions count the same work for every side; upstream's GFLOP/s
-        # counts more operations at lower PPWI for the same time.
-        values = [r[4] / 1e9 for r in rows]
-        colors = ["tab:green" if r[0] == "ours" else "tab:gray" for r in rows]
-        ax.barh(names[::-1], values[::-1], color=colors[::-1])
-        ax.set_title(f"miniBUDE {deck}, H200")
-        ax.set_xlabel("G interactions/s (higher is better)")
-        for y, v in enumerate(values[::-1]):
-            ax.text(v, y, f" {v:.1f}", va="center", fontsize=8)
+        rows = tables[deck][::-1]
+        values = [value(r) for r in rows]
+        ax.barh([LABEL.get(r[0], r[0]) for r in rows], values,
+                color=["tab:green" if r[0] == "ours" else "tab:gray" for r in rows])
+        ax.set_title(f"{app} {deck}, H200")
+        ax.set_xlabel(xlabel)
+        for y, v in enumerate(values):
+            ax.text(v, y, f" {v:{fmt}}", va="center", fontsize=8)
     fig.tight_layout()
-    fig.savefig(f"{outdir}/minibude-interactions.png", dpi=110)
+    fig.savefig(path, dpi=110)
+
+
+def plot(tables, outdir):
+    # Interactions count the same work for every side; upstream's GFLOP/s
+    # counts more operations at lower PPWI for the same time.
+    bars("miniBUDE", tables, lambda r: r[4] / 1e9, "G interactions/s (higher is better)",
+         ".1f", f"{outdir}/minibude-interactions.png", 4)
 
 
 def timed(app, path):
@@ -119,23 +125,8 @@ def timed(app, path):
 
 
 def plot_timed(app, tables, outdir):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    decks = list(tables)
-    fig, axes = plt.subplots(1, len(decks), figsize=(5 * len(decks), 3), squeeze=False)
-    for ax, deck in zip(axes[0], decks):
-        rows = tables[deck]
-        names = [LABEL.get(r[0], r[0]) for r in rows]
-        values = [r[1] for r in rows]
-        colors = ["tab:green" if r[0] == "ours" else "tab:gray" for r in rows]
-        ax.barh(names[::-1], values[::-1], color=colors[::-1])
-        ax.set_title(f"{app} {deck}, H200")
-        ax.set_xlabel("seconds (lower is better)")
-        for y, v in enumerate(values[::-1]):
-            ax.text(v, y, f" {v:.2f}", va="center", fontsize=8)
-    fig.tight_layout()
-    fig.savefig(f"{outdir}/{app.lower()}-seconds.png", dpi=110)
+    bars(app, tables, lambda r: r[1], "seconds (lower is better)", ".2f",
+         f"{outdir}/{app.lower()}-seconds.png", 3)
 
 
 if __name__ == "__main__":
