@@ -2,6 +2,8 @@
 """Tables and plots of the application runs (benchmarks/apps/RESULTS.md).
 
 Usage: report.py minibude|tealeaf|cloverleaf RESULTS_CSV [PLOT_DIR]
+       report.py kernels KERNELS_CSV [PLOT_DIR]
+       report.py ncu KERNELS_CSV APP IMPL NCU_CSV [OFFLOAD_JSON]
 
 miniBUDE: RESULTS_CSV is run.sh's file: deck,impl,round, then the program's
 columns (ppwi,wgsize,sum_ms,avg_ms,min_ms,max_ms,stddev_ms,interactions_s,
@@ -11,6 +13,11 @@ TeaLeaf and CloverLeaf: deck,impl,round,seconds,...,pass (one run per row);
 the median over rounds of the runs that passed.
 Prints markdown tables; with PLOT_DIR, draws a figure of merit per deck and
 implementation (PNG).
+Kernels: `ncu` appends one side's per-kernel GPU times from Nsight Compute's
+CSV (--metrics gpu__time_duration.sum --csv) to KERNELS_CSV
+(app,impl,kernel,group,launches,total_us), naming our kernels by the
+plugin's metadata (-fplugin-arg-offload-save-temps); `kernels` compares the
+sides' mean time per launch, kernel group by kernel group.
 """
 import csv
 import statistics
@@ -129,7 +136,94 @@ def plot_timed(app, tables, outdir):
          f"{outdir}/{app.lower()}-seconds.png", 3)
 
 
+# Our kernels and upstream CUDA's, by the group of upstream's names they
+# belong to (a port may split one upstream kernel into several).
+GROUPS = {
+    "cgCalcW": "cg_calc_w", "cgCalcUR": "cg_calc_ur", "cgCalcP": "cg_calc_p",
+    "update_left": "halo", "update_right": "halo", "update_top": "halo",
+    "update_bottom": "halo", "reflect": "halo", "update_halo_kernel": "halo",
+    "sum_reduce": "second pass of reductions",
+    "idealGas": "ideal_gas_kernel", "viscosity": "viscosity_kernel",
+    "calcDt": "calc_dt_kernel", "pdv": "PdV_kernel", "revert": "revert_kernel",
+    "accelerate": "accelerate_kernel", "fluxCalc": "flux_calc_kernel",
+    "advecCellVolumes": "advec_cell_kernel", "advecCellFlux": "advec_cell_kernel",
+    "advecCellUpdate": "advec_cell_kernel", "advecMomVolumes": "advec_mom_kernel",
+    "advecMomNodeFlux": "advec_mom_kernel", "advecMomNodeMass": "advec_mom_kernel",
+    "advecMomFlux": "advec_mom_kernel", "advecMomVelocity": "advec_mom_kernel",
+    "resetField": "reset_field_kernel", "fieldSummary": "field_summary",
+}
+
+
+def ncu(out, app, impl, path, metadata=None):
+    import json
+    import re
+    names = {}
+    if metadata:
+        for k in json.load(open(metadata))["kernels"]:
+            names[k["entry"]] = re.search(r"&::(\w+)", k["callee"]).group(1)
+    launches, total = defaultdict(int), defaultdict(float)
+    for row in csv.DictReader(l for l in open(path) if l.startswith('"')):
+        if row["Metric Name"] != "gpu__time_duration.sum":
+            continue
+        name = row["Kernel Name"]
+        name = names.get(name, name)
+        # upstream's lambdas: par_ranged2d_kernel<PdV_kernel(...)::...>
+        m = re.match(r"(?:void )?(?:\w+<)?(\w+)", name)
+        name = m.group(1) if m else name
+        scale = {"ns": 1e-3, "us": 1.0, "usecond": 1.0, "msecond": 1e3}.get(row["Metric Unit"], 1e-3)
+        launches[name] += 1
+        total[name] += float(row["Metric Value"].replace(",", "")) * scale
+    with open(out, "a", newline="") as f:
+        w = csv.writer(f)
+        for name in sorted(total):
+            w.writerow([app, impl, name, GROUPS.get(name, name), launches[name], f"{total[name]:.3f}"])
+
+
+def kernels(path, outdir=None):
+    per = defaultdict(lambda: defaultdict(lambda: [0, 0.0]))  # (app, group) -> impl -> [n, us]
+    for row in csv.reader(open(path)):
+        app, impl, _, group, n, us = row
+        per[(app, group)][impl][0] += int(n)
+        per[(app, group)][impl][1] += float(us)
+    apps = {}
+    for (app, group), sides in sorted(per.items()):
+        mean = {impl: us / n for impl, (n, us) in sides.items() if n}
+        apps.setdefault(app, []).append((group, mean))
+    for app, rows in apps.items():
+        print(f"\n**{app}**: µs per launch (Nsight Compute, gpu__time_duration)\n")
+        print("| kernel group | cxx-offload | CUDA (upstream) | ours ÷ CUDA |")
+        print("|---|---:|---:|---:|")
+        for group, mean in sorted(rows, key=lambda r: -max(r[1].values())):
+            o, c = mean.get("ours"), mean.get("cuda")
+            ratio = f"{o / c:.3f}" if o and c else "—"
+            print(f"| {group} | {o or 0:.2f} | {c or 0:.2f} | {ratio} |")
+    if outdir:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        fig, axes = plt.subplots(1, len(apps), figsize=(6 * len(apps), 4), squeeze=False)
+        for ax, (app, rows) in zip(axes[0], apps.items()):
+            rows = sorted(rows, key=lambda r: max(r[1].values()))
+            y = range(len(rows))
+            ax.barh([i + 0.2 for i in y], [r[1].get("ours", 0) for r in rows], 0.4,
+                    color="tab:green", label="cxx-offload")
+            ax.barh([i - 0.2 for i in y], [r[1].get("cuda", 0) for r in rows], 0.4,
+                    color="tab:gray", label="CUDA (upstream)")
+            ax.set_yticks(list(y), [r[0] for r in rows], fontsize=8)
+            ax.set_xlabel("µs per launch (lower is better)")
+            ax.set_title(f"{app}: kernels, H200")
+            ax.legend(fontsize=8)
+        fig.tight_layout()
+        fig.savefig(f"{outdir}/kernels-us.png", dpi=110)
+
+
 if __name__ == "__main__":
+    if len(sys.argv) >= 6 and sys.argv[1] == "ncu":
+        ncu(*sys.argv[2:7])
+        sys.exit(0)
+    if len(sys.argv) >= 3 and sys.argv[1] == "kernels":
+        kernels(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None)
+        sys.exit(0)
     if len(sys.argv) < 3 or sys.argv[1] not in ("minibude", "tealeaf", "cloverleaf"):
         sys.exit(__doc__)
     if sys.argv[1] == "minibude":
