@@ -263,9 +263,8 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
   std::uint64_t Grid[3] = {Blocks[0], Blocks[1], Blocks[2]};
   if (R.FoldDims && R.FoldDims <= 3 && Info.ComputeUnits) {
     const int Dim = R.FoldDims - 1;
-    const std::uint64_t PerUnit = Loaded->ResidentThreadsPerUnit
-                                      ? Loaded->ResidentThreadsPerUnit
-                                      : 2048;
+    const std::uint64_t PerUnit =
+        Loaded->ResidentThreadsPerUnit ? Loaded->ResidentThreadsPerUnit : 2048;
     const std::uint64_t Wave =
         std::uint64_t(Info.ComputeUnits) *
         std::max<std::uint64_t>(1, PerUnit / BlockThreads);

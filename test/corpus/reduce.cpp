@@ -146,8 +146,8 @@ template <class T> void runGridStride() {
 
 void runGrids() {
   // 9 x 9 (one block), 700 x 900 (2,552 blocks of 32 x 8: folded).
-  for (auto [Rows, Cols] : {std::pair<std::uint64_t, std::uint64_t>{9, 9},
-                            {700, 900}}) {
+  for (auto [Rows, Cols] :
+       {std::pair<std::uint64_t, std::uint64_t>{9, 9}, {700, 900}}) {
     const std::string Size =
         ".r" + std::to_string(Rows) + "c" + std::to_string(Cols);
     std::vector<double> Y(Rows * Cols);
@@ -155,11 +155,11 @@ void runGrids() {
       Y[I] = valueOf<double>(I) * 0.5; // multiples of 1/16, |y| < 32
     double Squares = 0;
     offload::ValueLoc<double> Largest{-1e300, ~std::uint64_t(0)};
-    offload::offload(scale_box, 2.0,
-                     offload::Region<double, offload::Grid2D>(
-                         Y, offload::Grid2D(Rows, Cols,
-                                            {1, Rows - 1, 2, Cols - 1})),
-                     Squares, Largest);
+    offload::offload(
+        scale_box, 2.0,
+        offload::Region<double, offload::Grid2D>(
+            Y, offload::Grid2D(Rows, Cols, {1, Rows - 1, 2, Cols - 1})),
+        Squares, Largest);
     double Written = 0; // every element, the halo's unchanged
     for (double V : Y)
       Written += V;
@@ -175,10 +175,10 @@ void runGrids() {
     for (std::uint64_t E = 0; E < X.size(); ++E)
       X[E] = valueOf<double>(E);
     double Sum = 0, Lo = 1e300;
-    offload::offload(sum_3d,
-                     offload::Range<offload::Grid3D>(X.size(),
-                                                     offload::Grid3D(I, J, K)),
-                     X, Sum, Lo);
+    offload::offload(
+        sum_3d,
+        offload::Range<offload::Grid3D>(X.size(), offload::Grid3D(I, J, K)), X,
+        Sum, Lo);
     const std::string Size = ".n" + std::to_string(X.size());
     corpus::print("sum_3d.sum" + Size, 0, Sum);
     corpus::print("sum_3d.min" + Size, 0, Lo);

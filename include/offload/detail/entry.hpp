@@ -75,7 +75,8 @@ template <auto Kernel>
     const std::uint64_t Extent = Slots[Outer],
                         Stride = std::uint64_t(__gpu_num_blocks(Outer)) *
                                  __gpu_num_threads(Outer);
-    const bool Inside = Thread.x < Slots[0] && (Outer == 1 || Thread.y < Slots[1]);
+    const bool Inside =
+        Thread.x < Slots[0] && (Outer == 1 || Thread.y < Slots[1]);
     Sig::invoke(Kernel, Slots + LaunchSlots, [&](auto Body) {
       if (Inside)
         for (; Position < Extent; Position += Stride)

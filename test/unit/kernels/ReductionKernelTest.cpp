@@ -236,11 +236,11 @@ TEST(ReductionKernel, TwoDimensionalLaunch) {
 }
 
 TEST(ReductionKernel, ThreeDimensionalLaunch) {
-  for (auto [I, J, K] : {std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>{
-                             1, 1, 1},
-                         {33, 9, 5},
-                         {200, 200, 200},
-                         {7, 3, 100000}}) {
+  for (auto [I, J, K] :
+       {std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>{1, 1, 1},
+        {33, 9, 5},
+        {200, 200, 200},
+        {7, 3, 100000}}) {
     std::vector<double> X(I * J * K);
     long double Want = 0;
     for (std::uint64_t E = 0; E < X.size(); ++E)
@@ -269,10 +269,10 @@ TEST(ReductionKernel, TwoDimensionalRegionBoxWrittenAndReduced) {
         WantMax = std::max(WantMax, Want[R * Cols + C]);
       }
     double Sum = 0, Max = -1;
-    offload::offload(
-        scaleAndSum, 0.5,
-        Region<double, Grid2D>(Y, Grid2D(Rows, Cols, {1, Rows - 1, 1, Cols - 1})),
-        Sum, Max);
+    offload::offload(scaleAndSum, 0.5,
+                     Region<double, Grid2D>(
+                         Y, Grid2D(Rows, Cols, {1, Rows - 1, 1, Cols - 1})),
+                     Sum, Max);
     EXPECT_EQ(Y, Want) << Rows << "x" << Cols;
     EXPECT_NEAR(Sum, double(WantSum), 1e-12 * double(WantSum) + 1e-12);
     EXPECT_EQ(Max, WantMax);
