@@ -17,6 +17,8 @@
 // test_problem, within upstream's 0.001 %. --steps N ends the run after N
 // steps instead of the deck's end_step; --profile times each group of
 // kernels (waiting for the device after each group, which costs time).
+#include "../common/deck.hpp"
+
 #include <offload/offload.hpp>
 
 #include <algorithm>
@@ -26,8 +28,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -482,11 +482,7 @@ void reflect(bool acrossColumns, std::uint64_t mirror, bool negate, Grid f) {
 
 // ---- The deck --------------------------------------------------------------
 
-struct State {
-  double density = 0, energy = 0, xvel = 0, yvel = 0;
-  enum { Everywhere, Rectangle, Circle, Point } geometry = Everywhere;
-  double xmin = 0, xmax = 0, ymin = 0, ymax = 0, radius = 0;
-};
+using deck::State;
 
 struct Deck {
   std::vector<State> states;
@@ -504,98 +500,44 @@ struct Deck {
 }
 
 Deck readDeck(const std::string &Path) {
-  std::ifstream In(Path);
-  if (!In)
-    fail("cannot read the deck " + Path);
   Deck D;
-  for (std::string Line; std::getline(In, Line);) {
-    for (char &C : Line)
-      if (C == '=')
-        C = ' ';
-    std::istringstream Words(Line);
-    std::string Key;
-    Words >> Key;
-    auto Number = [&] {
-      double V;
-      if (!(Words >> V))
-        fail("deck " + Path + ": '" + Key + "' needs a number");
-      return V;
-    };
-    if (Key == "state") {
-      std::size_t N = std::size_t(Number());
-      if (N != D.states.size() + 1)
-        fail("deck " + Path + ": states must be numbered 1, 2, ...");
-      State S;
-      for (std::string K; Words >> K;) {
-        if (K == "density")
-          S.density = Number();
-        else if (K == "energy")
-          S.energy = Number();
-        else if (K == "xvel")
-          S.xvel = Number();
-        else if (K == "yvel")
-          S.yvel = Number();
-        else if (K == "geometry") {
-          std::string G;
-          Words >> G;
-          S.geometry = G == "rectangle"                   ? State::Rectangle
-                       : G == "circle" || G == "circular" ? State::Circle
-                       : G == "point"
-                           ? State::Point
-                           : (fail("unknown geometry " + G), State::Everywhere);
-        } else if (K == "xmin")
-          S.xmin = Number();
-        else if (K == "xmax")
-          S.xmax = Number();
-        else if (K == "ymin")
-          S.ymin = Number();
-        else if (K == "ymax")
-          S.ymax = Number();
-        else if (K == "radius")
-          S.radius = Number();
-      }
-      D.states.push_back(S);
-    } else if (Key == "x_cells")
-      D.xCells = int(Number());
-    else if (Key == "y_cells")
-      D.yCells = int(Number());
-    else if (Key == "xmin")
-      D.xmin = Number();
-    else if (Key == "ymin")
-      D.ymin = Number();
-    else if (Key == "xmax")
-      D.xmax = Number();
-    else if (Key == "ymax")
-      D.ymax = Number();
-    else if (Key == "initial_timestep")
-      D.dtInit = Number();
-    else if (Key == "max_timestep")
-      D.dtMax = Number();
-    else if (Key == "timestep_rise")
-      D.dtRise = Number();
-    else if (Key == "end_time")
-      D.endTime = Number();
-    else if (Key == "end_step")
-      D.endStep = int(Number());
-    else if (Key == "summary_frequency")
-      D.summaryFrequency = int(Number());
-    else if (Key == "test_problem")
-      D.testProblem = int(Number());
-    // tiles_per_chunk, visit_frequency, profiler_on and use_*_kernels change
-    // how upstream runs, not what it computes: ignored.
-  }
-  if (D.states.empty())
-    fail("deck " + Path + ": no states");
+  // tiles_per_chunk, visit_frequency, profiler_on and use_*_kernels change
+  // how upstream runs, not what it computes: ignored.
+  D.states = deck::read(
+      Path,
+      [&](const std::string &Key, auto Number) {
+        if (Key == "x_cells")
+          D.xCells = int(Number());
+        else if (Key == "y_cells")
+          D.yCells = int(Number());
+        else if (Key == "xmin")
+          D.xmin = Number();
+        else if (Key == "ymin")
+          D.ymin = Number();
+        else if (Key == "xmax")
+          D.xmax = Number();
+        else if (Key == "ymax")
+          D.ymax = Number();
+        else if (Key == "initial_timestep")
+          D.dtInit = Number();
+        else if (Key == "max_timestep")
+          D.dtMax = Number();
+        else if (Key == "timestep_rise")
+          D.dtRise = Number();
+        else if (Key == "end_time")
+          D.endTime = Number();
+        else if (Key == "end_step")
+          D.endStep = int(Number());
+        else if (Key == "summary_frequency")
+          D.summaryFrequency = int(Number());
+        else if (Key == "test_problem")
+          D.testProblem = int(Number());
+      },
+      fail);
   if (D.xCells < 1 || D.yCells < 1 || !(D.xmax > D.xmin) || !(D.ymax > D.ymin))
     fail("deck " + Path + ": the mesh needs cells and a positive extent");
-  // Upstream pulls each state's box a hundredth of a cell inwards, so that
-  // a box edge on a cell edge does not take the neighbouring cell.
-  const double Dx = (D.xmax - D.xmin) / D.xCells,
-               Dy = (D.ymax - D.ymin) / D.yCells;
-  for (std::size_t S = 1; S < D.states.size(); ++S) {
-    D.states[S].xmin += Dx / 100, D.states[S].xmax -= Dx / 100;
-    D.states[S].ymin += Dy / 100, D.states[S].ymax -= Dy / 100;
-  }
+  deck::pullInwards(D.states, (D.xmax - D.xmin) / D.xCells,
+                    (D.ymax - D.ymin) / D.yCells);
   return D;
 }
 

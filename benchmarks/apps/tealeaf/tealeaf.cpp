@@ -14,6 +14,8 @@
 // coefficient_inverse_density). The final field summary's temperature is
 // checked against VALUE, or against the line of upstream's tea.problems for
 // the deck's size and steps, within upstream's 0.001 %.
+#include "../common/deck.hpp"
+
 #include <offload/offload.hpp>
 
 #include <chrono>
@@ -22,7 +24,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -184,11 +185,7 @@ void reflect(Face face, std::uint64_t mirror, Grid f) {
 
 // ---- The deck --------------------------------------------------------------
 
-struct State {
-  double density = 0, energy = 0;
-  enum { Everywhere, Rectangle, Circle, Point } geometry = Everywhere;
-  double xmin = 0, xmax = 0, ymin = 0, ymax = 0, radius = 0;
-};
+using deck::State;
 
 struct Deck {
   std::vector<State> states;
@@ -205,94 +202,45 @@ struct Deck {
 }
 
 Deck readDeck(const std::string &Path) {
-  std::ifstream In(Path);
-  if (!In)
-    fail("cannot read the deck " + Path);
   Deck D;
-  for (std::string Line; std::getline(In, Line);) {
-    for (char &C : Line)
-      if (C == '=' || C == ',')
-        C = ' ';
-    std::istringstream Words(Line);
-    std::string Key;
-    Words >> Key;
-    auto Number = [&] {
-      double V;
-      if (!(Words >> V))
-        fail("deck " + Path + ": '" + Key + "' needs a number");
-      return V;
-    };
-    if (Key == "state") {
-      std::size_t N = std::size_t(Number());
-      if (N != D.states.size() + 1)
-        fail("deck " + Path + ": states must be numbered 1, 2, ...");
-      State S;
-      for (std::string K; Words >> K;) {
-        if (K == "density")
-          S.density = Number();
-        else if (K == "energy")
-          S.energy = Number();
-        else if (K == "geometry") {
-          std::string G;
-          Words >> G;
-          S.geometry = G == "rectangle"  ? State::Rectangle
-                       : G == "circular" ? State::Circle
-                       : G == "point"
-                           ? State::Point
-                           : (fail("unknown geometry " + G), State::Everywhere);
-        } else if (K == "xmin")
-          S.xmin = Number();
-        else if (K == "xmax")
-          S.xmax = Number();
-        else if (K == "ymin")
-          S.ymin = Number();
-        else if (K == "ymax")
-          S.ymax = Number();
-        else if (K == "radius")
-          S.radius = Number();
-      }
-      D.states.push_back(S);
-    } else if (Key == "x_cells")
-      D.xCells = int(Number());
-    else if (Key == "y_cells")
-      D.yCells = int(Number());
-    else if (Key == "xmin")
-      D.xmin = Number();
-    else if (Key == "ymin")
-      D.ymin = Number();
-    else if (Key == "xmax")
-      D.xmax = Number();
-    else if (Key == "ymax")
-      D.ymax = Number();
-    else if (Key == "initial_timestep")
-      D.dtInit = Number();
-    else if (Key == "end_step")
-      D.endStep = int(Number());
-    else if (Key == "max_iters")
-      D.maxIters = int(Number());
-    else if (Key == "eps")
-      D.eps = Number();
-    else if (Key == "halo_depth")
-      D.haloDepth = int(Number());
-    else if (Key == "summary_frequency")
-      D.summaryFrequency = int(Number());
-    else if (Key == "coefficient_inverse_density")
-      D.reciprocal = true;
-    else if (Key == "coefficient_density")
-      D.reciprocal = false;
-    else if (Key == "use_jacobi" || Key == "use_chebyshev" || Key == "use_ppcg")
-      fail("deck " + Path + ": only the CG solver (use_cg) is ported");
-  }
-  if (D.states.empty())
-    fail("deck " + Path + ": no states");
-  // Upstream pulls each state's box a hundredth of a cell inwards, so that
-  // a box edge on a cell edge does not take the neighbouring cell.
-  const double Dx = (D.xmax - D.xmin) / D.xCells,
-               Dy = (D.ymax - D.ymin) / D.yCells;
-  for (std::size_t S = 1; S < D.states.size(); ++S) {
-    D.states[S].xmin += Dx / 100, D.states[S].xmax -= Dx / 100;
-    D.states[S].ymin += Dy / 100, D.states[S].ymax -= Dy / 100;
-  }
+  D.states = deck::read(
+      Path,
+      [&](const std::string &Key, auto Number) {
+        if (Key == "x_cells")
+          D.xCells = int(Number());
+        else if (Key == "y_cells")
+          D.yCells = int(Number());
+        else if (Key == "xmin")
+          D.xmin = Number();
+        else if (Key == "ymin")
+          D.ymin = Number();
+        else if (Key == "xmax")
+          D.xmax = Number();
+        else if (Key == "ymax")
+          D.ymax = Number();
+        else if (Key == "initial_timestep")
+          D.dtInit = Number();
+        else if (Key == "end_step")
+          D.endStep = int(Number());
+        else if (Key == "max_iters")
+          D.maxIters = int(Number());
+        else if (Key == "eps")
+          D.eps = Number();
+        else if (Key == "halo_depth")
+          D.haloDepth = int(Number());
+        else if (Key == "summary_frequency")
+          D.summaryFrequency = int(Number());
+        else if (Key == "coefficient_inverse_density")
+          D.reciprocal = true;
+        else if (Key == "coefficient_density")
+          D.reciprocal = false;
+        else if (Key == "use_jacobi" || Key == "use_chebyshev" ||
+                 Key == "use_ppcg")
+          fail("deck " + Path + ": only the CG solver (use_cg) is ported");
+      },
+      fail);
+  deck::pullInwards(D.states, (D.xmax - D.xmin) / D.xCells,
+                    (D.ymax - D.ymin) / D.yCells);
   return D;
 }
 
