@@ -157,30 +157,37 @@ void calcDt(offload::Range<offload::Grid2D> cells, Layout l, Safety s,
 void pdv(bool predict, double dt, Layout l, View xarea, View yarea, View volume,
          View density0, View energy0, View pressure, View visc, View xvel0,
          View xvel1, View yvel0, View yvel1, Grid density1, Grid energy1) {
-  const View u1 = predict ? xvel0 : xvel1, v1 = predict ? yvel0 : yvel1;
-  const double half = predict ? 0.5 : 1.0;
-  for (auto [d1, e1] : offload::zip(density1, energy1)) {
-    const std::uint64_t c = l.cell(d1.col, d1.row), n = l.node(d1.col, d1.row),
-                        up = n + l.cx + 1;
-    const double left =
-        xarea[n] * (xvel0[n] + xvel0[up] + u1[n] + u1[up]) * 0.25 * dt * half;
-    const double right =
-        xarea[n + 1] * (xvel0[n + 1] + xvel0[up + 1] + u1[n + 1] + u1[up + 1]) *
-        0.25 * dt * half;
-    const double bottom = yarea[c] *
-                          (yvel0[n] + yvel0[n + 1] + v1[n] + v1[n + 1]) * 0.25 *
-                          dt * half;
-    const double top = yarea[c + l.cx] *
-                       (yvel0[up] + yvel0[up + 1] + v1[up] + v1[up + 1]) *
-                       0.25 * dt * half;
-    const double total = right - left + top - bottom;
-    const double volumeChange = volume[c] / (volume[c] + total);
-    const double energyChange =
-        (pressure[c] / density0[c] + visc[c] / density0[c]) * total *
-        (1.0 / volume[c]);
-    e1.value = energy0[c] - energyChange;
-    d1.value = density0[c] * volumeChange;
-  }
+  // Upstream's two branches: the predictor reads the step's first
+  // velocities twice, so it loads each once (u1 is then xvel0 itself).
+  auto update = [&](View u1, View v1, double half) {
+    for (auto [d1, e1] : offload::zip(density1, energy1)) {
+      const std::uint64_t c = l.cell(d1.col, d1.row),
+                          n = l.node(d1.col, d1.row), up = n + l.cx + 1;
+      const double left =
+          xarea[n] * (xvel0[n] + xvel0[up] + u1[n] + u1[up]) * 0.25 * dt * half;
+      const double right =
+          xarea[n + 1] *
+          (xvel0[n + 1] + xvel0[up + 1] + u1[n + 1] + u1[up + 1]) * 0.25 * dt *
+          half;
+      const double bottom = yarea[c] *
+                            (yvel0[n] + yvel0[n + 1] + v1[n] + v1[n + 1]) *
+                            0.25 * dt * half;
+      const double top = yarea[c + l.cx] *
+                         (yvel0[up] + yvel0[up + 1] + v1[up] + v1[up + 1]) *
+                         0.25 * dt * half;
+      const double total = right - left + top - bottom;
+      const double volumeChange = volume[c] / (volume[c] + total);
+      const double energyChange =
+          (pressure[c] / density0[c] + visc[c] / density0[c]) * total *
+          (1.0 / volume[c]);
+      e1.value = energy0[c] - energyChange;
+      d1.value = density0[c] * volumeChange;
+    }
+  };
+  if (predict)
+    update(xvel0, yvel0, 0.5);
+  else
+    update(xvel1, yvel1, 1.0);
 }
 
 // The nodes' velocities from the pressure and viscosity gradients around
