@@ -54,8 +54,8 @@ Diagnostics::Diagnostics(DiagnosticsEngine &Engine) : Engine(Engine) {
       "(an offload::Region if the kernel writes it)");
   Add(Diag::ClosureCapturesThis, L::Error,
       "the kernel lambda captures 'this', a host address the device cannot "
-      "use; capture the members it needs by value ([x = x]) or pass them as "
-      "arguments");
+      "use; capture a copy of the object ([*this]) or the members it needs "
+      "by value ([x = x]), or pass them as arguments");
   Add(Diag::ClosureCapturesPointer, L::Error,
       "the kernel %0 carries %1 of type %2, which points into host memory "
       "that the device cannot use; pass the data as a kernel argument "

@@ -61,11 +61,16 @@ bool checkClosureState(const Expr *E, const CXXRecordDecl *RD, ASTContext &Ctx,
     auto Field = RD->field_begin();
     for (const LambdaCapture &C : RD->captures()) {
       SourceLocation Loc = C.getLocation();
-      if (C.capturesThis()) {
-        Diags.report(Loc, Diag::ClosureCapturesThis);
+      if (C.capturesThis() && C.getCaptureKind() == LCK_This) {
+        auto D = Diags.report(Loc, Diag::ClosureCapturesThis);
+        if (!C.isImplicit())
+          D << FixItHint::CreateReplacement(Loc, "*this");
         Ok = false;
-      } else if (C.capturesVariable() &&
-                 C.getCaptureKind() == LCK_ByRef) {
+      } else if (C.capturesThis() && Field != RD->field_end()) {
+        // [*this] carries a copy of the object: plain data travels.
+        const CXXRecordDecl *Object = Field->getType()->getAsCXXRecordDecl();
+        Ok &= checkCarried(RD, *Field, Object, Loc, Ctx, Diags);
+      } else if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef) {
         auto D = Diags.report(Loc, Diag::ClosureCapturesByReference)
                  << C.getCapturedVar();
         if (Lambda && C.isImplicit() &&

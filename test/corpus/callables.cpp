@@ -1,9 +1,9 @@
 // The forms a kernel takes and what it calls: function templates (type and
 // non-type arguments), a lambda without captures, lambdas capturing by value
-// (scalars, a struct, a std::array, an init-capture), a function object with
-// state, helpers that are templates or local lambdas, bounded recursion
-// (gcd, fib, mutual recursion), and assert() that holds. All results are
-// integers or exact: 0 ulp.
+// (scalars, a struct, a std::array, an init-capture, a copy of *this), a
+// function object with state, helpers that are templates or local lambdas,
+// bounded recursion (gcd, fib, mutual recursion), and assert() that holds. All
+// results are integers or exact: 0 ulp.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
@@ -89,6 +89,25 @@ struct Offset {
   int dx, dy;
 };
 
+// A class whose member function offloads a lambda that carries a copy of
+// the object ([*this]) and calls its members.
+class Ramp {
+public:
+  Ramp(int Start, int Step) : Start(Start), Step(Step) {}
+  void fill(std::vector<int> &Out) const {
+    offload::offload(
+        [*this](offload::Region<int> v) {
+          for (auto [i, vi] : v)
+            vi = at(int(i));
+        },
+        Out);
+  }
+
+private:
+  int at(int I) const { return Start + Step * I; }
+  int Start, Step;
+};
+
 } // namespace
 
 int main() {
@@ -133,6 +152,9 @@ int main() {
       },
       Xi, L);
   print("lambda_captures", 0, L);
+
+  Ramp(-50, 7).fill(L);
+  print("lambda_copies_this", 0, L);
 
   std::vector<int> Q(40);
   offload::offload(Polynomial{{7, -3, 2, 1}, 1009}, Xi, Q);

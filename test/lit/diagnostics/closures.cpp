@@ -10,10 +10,29 @@
 struct Widget {
   double a;
   void run(std::vector<double> &v) {
-    offload::offload([this](offload::Region<double> r) { // expected-error {{the kernel lambda captures 'this', a host address the device cannot use; capture the members it needs by value ([x = x]) or pass them as arguments}}
+    offload::offload([this](offload::Region<double> r) { // expected-error {{the kernel lambda captures 'this', a host address the device cannot use; capture a copy of the object ([*this]) or the members it needs by value ([x = x]), or pass them as arguments}}
       for (auto [i, x] : r)
         x = a;
     }, v);
+  }
+};
+
+// A copy of the object travels like any other capture: plain data is fine,
+// an object holding an address is not.
+struct Copied {
+  double a;
+  void run(std::vector<double> &v) {
+    offload::offload([*this](offload::Region<double> r) {
+      for (auto [i, x] : r)
+        x = a;
+    }, v);
+  }
+};
+
+struct CopiedWithPointer { // expected-note {{'CopiedWithPointer' is declared here}}
+  double *p;
+  void run(std::vector<double> &v) {
+    offload::offload([*this](offload::Region<double> r) {}, v); // expected-error {{carries 'CopiedWithPointer' of type 'CopiedWithPointer', which points into host memory}}
   }
 };
 
@@ -33,7 +52,7 @@ struct TwoCalls {
 };
 
 template <class T> void fill(std::vector<double> &v) {
-  offload::offload([](offload::Region<double> r) { // expected-error-re {{the kernels '(lambda at {{.*}}closures.cpp:36:20)' and '(lambda at {{.*}}closures.cpp:36:20)' are spelled alike{{.*}}write the kernel as a function template}}
+  offload::offload([](offload::Region<double> r) { // expected-error-re {{the kernels '(lambda at {{.*}}closures.cpp:55:20)' and '(lambda at {{.*}}closures.cpp:55:20)' are spelled alike{{.*}}write the kernel as a function template}}
     for (auto [i, x] : r)
       x = sizeof(T);
   }, v);
@@ -85,4 +104,5 @@ void constData(const std::vector<double> &v) {
   }, v); // expected-error {{kernel parameter 'r' is a mutable offload::Region, but the argument of type 'const std::vector<double>' is const}}
 }
 
-// FIXIT: fix-it:"{{.*}}closures.cpp":{45:21-45:22}:"="
+// FIXIT: fix-it:"{{.*}}closures.cpp":{13:23-13:27}:"*this"
+// FIXIT: fix-it:"{{.*}}closures.cpp":{64:21-64:22}:"="
