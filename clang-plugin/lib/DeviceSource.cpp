@@ -103,9 +103,10 @@ std::string deviceEntries(const Metadata &M) {
   // OpenMP device mode emits only what declare-target code reaches, and this
   // table reaches the entries. (Declaring the entries themselves target would
   // give them hidden visibility, and the host device finds them by dlsym.)
-  // libomptarget looks up its 48-byte device environment in every image it
-  // loads and writes it there; the kernels do not read it, but a lookup
-  // that fails is an error for the CUDA driver (and compute-sanitizer).
+  // liboffload's plugins look up a 48-byte device environment in every
+  // image they load and write it there; the kernels do not read it, but a
+  // lookup that fails is an error for the CUDA driver (and
+  // compute-sanitizer).
   OS << "#pragma omp begin declare target\n";
   if (!Entries.empty())
     OS << "[[gnu::used]] static void *const __offload_entries[] = {"

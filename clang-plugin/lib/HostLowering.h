@@ -2,7 +2,7 @@
 //
 // An LLVM module pass added to the host compile's pipeline: it embeds the
 // device images in the object file and adds a constructor that registers
-// them, with one libomptarget entry per kernel, through the runtime's
+// them, with one offload entry per kernel, through the runtime's
 // __cxxoffload_register. The offload() calls themselves were lowered by
 // <offload/offload.hpp> to offload::detail::rt::launch with their map types.
 //

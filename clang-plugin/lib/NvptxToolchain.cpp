@@ -119,7 +119,7 @@ public:
 
   std::vector<std::string> linkCommand(StringRef Compiled,
                                        StringRef Image) const override {
-    // Plain ptxas (not -c) gives the ET_EXEC cubin libomptarget loads.
+    // Plain ptxas (not -c) gives the ET_EXEC cubin liboffload loads.
     return {*Ptxas, "-arch=" + T.Arch, "-O3", Compiled.str(),
             "-o",   Image.str()};
   }

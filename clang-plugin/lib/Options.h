@@ -24,7 +24,7 @@ struct Target {
 
 /// Parses "sm_90,gfx90a,host"; "native" stands for NativeArchs (the GPUs of
 /// the build machine). GPU images come first, NVIDIA then AMD, since
-/// libomptarget numbers the devices in image order.
+/// the runtime numbers the GPUs NVIDIA first, then AMD.
 llvm::Expected<std::vector<Target>>
 parseTargets(llvm::StringRef List,
              llvm::ArrayRef<std::string> NativeArchs = {});

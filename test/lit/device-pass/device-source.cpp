@@ -2,7 +2,7 @@
 // entry per kernel instantiation taking the implicit dyn_ptr and one 8-byte
 // slot per argument word (data pointers restrict: what a kernel writes
 // reaches no other parameter), then a declare-target table that makes OpenMP
-// device mode emit the entries, and the device environment libomptarget
+// device mode emit the entries, and the device environment liboffload
 // writes into every image it loads; every identifier of the entries is
 // #undef'ed around them (pushed and popped), so that no macro of the source
 // respells them.

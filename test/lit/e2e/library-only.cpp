@@ -1,5 +1,5 @@
 // A program that only stages data and calls a library, with no kernel of
-// its own, registers no image: the runtime starts libomptarget itself.
+// its own, registers no image: the runtime starts liboffload itself.
 // RUN: %offload_host %s %ldflags -o %t && env OFFLOAD_INFO=1 %t 2>&1 | FileCheck %s
 #include <offload/blas.hpp>
 #include <cstdio>

@@ -1,4 +1,4 @@
-// The kernel's parameter types decide each slot's libomptarget map type:
+// The kernel's parameter types decide each slot's map type (the ABI's):
 // scalars LITERAL (0x120), read-only data TO (0x21), Regions TO|FROM (0x23);
 // slots 0-3 carry the logical extent and the first thread. The call goes
 // to the runtime.

@@ -25,7 +25,7 @@ TEST(Images, AmdAndHostImagesNeedTheirExactArchitecture) {
   EXPECT_TRUE(imageRuns("host", "host"));
   EXPECT_FALSE(imageRuns("sm_90", "host"));
   EXPECT_TRUE(imageRuns("gfx90a", ""))
-      << "unknown devices: libomptarget decides";
+      << "unknown devices: liboffload decides";
 }
 
 TEST(Images, PicksTheFirstImageThatRuns) {
