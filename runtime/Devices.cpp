@@ -72,7 +72,10 @@ Expected<Device> pickDevice(const DeviceRequest &Request, int NumDevices,
   if (Request.How == DeviceRequest::ByNumber) {
     if (Request.Number >= NumDevices)
       return createStringError(
-          formatv("OFFLOAD_DEVICE={0}, but there are only {1} device(s)",
+          formatv(Request.InCode
+                      ? "offload::select_device({0}), but there are only {1} "
+                        "device(s)"
+                      : "OFFLOAD_DEVICE={0}, but there are only {1} device(s)",
                   Request.Number, NumDevices)
               .str());
     return Describe(Request.Number);
@@ -128,7 +131,7 @@ Expected<ArrayRef<std::unique_ptr<DeviceState>>> devices() {
     }
     for (DeviceEntry &E : *Gpus)
       Result->first.push_back(std::make_unique<DeviceState>(std::move(E)));
-    // Several host devices, as libomptarget's host plugin has: device sets
+    // Several host devices, as LLVM's host offload plugin has: device sets
     // and multi-device programs run, and are tested, without a GPU.
     const char *HostDevices = std::getenv("OFFLOAD_HOST_DEVICES");
     const int NumHost =
@@ -164,6 +167,7 @@ static Expected<DeviceState &> selectDevice() {
   if (int InCode = DeviceInCode; InCode >= 0) {
     Request->How = DeviceRequest::ByNumber;
     Request->Number = InCode;
+    Request->InCode = true;
   }
   Expected<ArrayRef<std::unique_ptr<DeviceState>>> All = devices();
   if (!All)

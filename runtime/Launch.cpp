@@ -44,6 +44,15 @@ thread_local RunningKernel Running;
 constexpr int FatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 struct sigaction PreviousHandlers[std::size(FatalSignals)];
 
+/// Writes Text to stderr with write(2) alone: a signal handler may call
+/// only async-signal-safe functions (no printf, no strlen).
+void writeToStderr(const char *Text) {
+  std::size_t Length = 0;
+  while (Text[Length])
+    ++Length;
+  (void)!write(2, Text, Length);
+}
+
 void onFatalSignal(int Signal) {
   if (Running.Name) {
     const char *How =
@@ -52,13 +61,17 @@ void onFatalSignal(int Signal) {
                              "by zero, or an overflowing one)"
                            : "it crashed (a signal: an access outside "
                              "its data, perhaps through unchecked())";
-    char Line[512];
-    int N = std::snprintf(Line, sizeof(Line),
-                          "offload: error: kernel '%s' failed on device %d "
-                          "(host): %s\n",
-                          Running.Name, Running.Device, How);
-    if (N > 0)
-      (void)!write(2, Line, std::min<std::size_t>(N, sizeof(Line) - 1));
+    char Number[16];
+    char *Digit = std::end(Number);
+    *--Digit = '\0';
+    unsigned Device = Running.Device < 0 ? 0u : unsigned(Running.Device);
+    do
+      *--Digit = char('0' + Device % 10);
+    while ((Device /= 10) && Digit != Number);
+    for (const char *Part :
+         {"offload: error: kernel '", Running.Name, "' failed on device ",
+          (const char *)Digit, " (host): ", How, "\n"})
+      writeToStderr(Part);
   }
   for (std::size_t I = 0; I < std::size(FatalSignals); ++I)
     if (FatalSignals[I] == Signal)
@@ -326,10 +339,8 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
     return InDevice(std::move(E));
   // The clock is only read when a report asks for times: a queued launch
   // costs a few microseconds, and every part of it counts.
-  const bool Timed = infoBits() & (InfoCalls | InfoSummary);
-  std::chrono::steady_clock::time_point T0;
-  if (Timed || Mapping.movesData())
-    T0 = std::chrono::steady_clock::now();
+  const bool Timed = (infoBits() & (InfoCalls | InfoSummary)) || tracing();
+  const double Start = Timed ? now() : 0;
   const bool OnHost = Info.Kind == DeviceKind::Host;
   if (OnHost) {
     installSignalHandlers();
@@ -356,27 +367,29 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
     return InDevice(std::move(Launched));
   }
   D.queued(K->Name);
-  if (!Mapping.movesData() && everyLaunchWaits())
+  // A report gives the device's time: the call waits for its kernel, which
+  // the copies back (or a later call) would otherwise wait for and be
+  // charged with.
+  if (Timed || (!Mapping.movesData() && everyLaunchWaits()))
     if (Error E = D.synchronize())
       return E;
+  const double KernelSeconds = Timed ? now() - Start : 0;
+  traceSpan("kernel", K->Name, Info, Start, KernelSeconds);
   if (!Mapping.movesData()) {
     if (!Timed)
       return Error::success();
-    const double QueueSeconds = secondsSince(T0);
-    recordCall(KernelKey, QueueSeconds, Mapping.stats());
+    recordCall(KernelKey, KernelSeconds, Mapping.stats());
     if (infoBits() & InfoCalls)
       info(InfoCalls,
-           "kernel '%s' on device %d (%s): %s; queued in %.1f us, all data "
-           "on the device",
+           "kernel '%s' on device %d (%s): %s; kernel %.1f us, all data on "
+           "the device",
            K->Name, Info.Id, kindName(Info.Kind).data(), Geometry().c_str(),
-           QueueSeconds * 1e6);
+           KernelSeconds * 1e6);
     return Error::success();
   }
   if (Error E = Mapping.exit())
     return E;
-  // The kernel ran between the copies in and the wait.
   const TransferStats &S = Mapping.stats();
-  const double KernelSeconds = std::max(0.0, secondsSince(T0) - S.FromSeconds);
   recordCall(KernelKey, KernelSeconds, S);
   if (infoBits() & InfoCalls)
     info(InfoCalls,
@@ -481,10 +494,13 @@ static Expected<LibraryCall *> enterCallImpl(const detail::rt::LaunchRequest &R,
 }
 
 static Error exitCallImpl(LibraryCall &Call) {
-  const double Seconds = secondsSince(Call.Started);
-  // Let the library's work finish before the results are copied back.
+  // Let the library's work finish before the results are copied back; the
+  // call's time is the library's, its queued work included.
   if (Error E = Call.D->backend().endVendorCall())
     return E;
+  const double Seconds = secondsSince(Call.Started);
+  traceSpan("library call", Call.Name, Call.D->info(), now() - Seconds,
+            Seconds);
   if (Error E = Call.Mapping.exit())
     return E;
   const TransferStats &S = Call.Mapping.stats();

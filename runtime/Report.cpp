@@ -2,11 +2,18 @@
 
 #include "Runtime.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <mutex>
+#include <string>
+#include <vector>
 
 namespace offload::rt {
 
@@ -118,6 +125,115 @@ void fatal(llvm::Error E) {
   // Not exit(): the device may be broken (a failed kernel), and tearing
   // down its plugin then can crash after the message.
   std::_Exit(1);
+}
+
+double now() {
+  return std::chrono::duration<double>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+namespace {
+struct Span {
+  const char *Category;
+  std::string Name;
+  int Device;
+  unsigned Thread;
+  double Start, Seconds;
+  std::uint64_t Bytes;
+};
+struct Timeline {
+  std::mutex Lock;
+  std::vector<Span> Spans;
+  std::map<int, std::string> Devices; // their names in the viewer
+};
+Timeline &timeline() {
+  static auto *T = new Timeline; // outlives the exit handler that writes it
+  return *T;
+}
+
+const char *traceFile() {
+  static const char *File = [] {
+    const char *V = std::getenv("OFFLOAD_TIMELINE");
+    return V && *V ? V : nullptr;
+  }();
+  return File;
+}
+
+/// Host threads numbered in the order they first traced.
+unsigned traceThread() {
+  static std::atomic<unsigned> Next{1};
+  thread_local const unsigned Mine = Next++;
+  return Mine;
+}
+
+std::string jsonString(llvm::StringRef Text) {
+  std::string Out = "\"";
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    if (static_cast<unsigned char>(C) < 0x20)
+      Out += llvm::formatv("\\u{0:x-4}", unsigned(C)).str();
+    else
+      Out += C;
+  }
+  return Out + "\"";
+}
+
+void writeTrace() {
+  Timeline &T = timeline();
+  std::lock_guard<std::mutex> L(T.Lock);
+  std::FILE *F = std::fopen(traceFile(), "w");
+  if (!F) {
+    std::fprintf(stderr,
+                 "offload: warning: OFFLOAD_TIMELINE: cannot write '%s'\n",
+                 traceFile());
+    return;
+  }
+  const double Origin = T.Spans.empty() ? 0 : T.Spans.front().Start;
+  std::fputs("{\"displayTimeUnit\": \"ms\", \"traceEvents\": [\n", F);
+  const char *Separator = "";
+  for (const auto &[Id, Name] : T.Devices) {
+    std::fprintf(F,
+                 "%s{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": %d, "
+                 "\"args\": {\"name\": %s}}",
+                 Separator, Id, jsonString(Name).c_str());
+    Separator = ",\n";
+  }
+  for (const Span &S : T.Spans) {
+    std::fprintf(F,
+                 "%s{\"ph\": \"X\", \"cat\": \"%s\", \"name\": %s, \"pid\": "
+                 "%d, \"tid\": %u, \"ts\": %.3f, \"dur\": %.3f",
+                 Separator, S.Category, jsonString(S.Name).c_str(), S.Device,
+                 S.Thread, (S.Start - Origin) * 1e6, S.Seconds * 1e6);
+    if (S.Bytes)
+      std::fprintf(F, ", \"args\": {\"bytes\": %llu}",
+                   static_cast<unsigned long long>(S.Bytes));
+    std::fputc('}', F);
+    Separator = ",\n";
+  }
+  std::fputs("\n]}\n", F);
+  std::fclose(F);
+}
+} // namespace
+
+bool tracing() { return traceFile() != nullptr; }
+
+void traceSpan(const char *Category, llvm::StringRef Name, const Device &On,
+               double Start, double Seconds, std::uint64_t Bytes) {
+  if (!tracing())
+    return;
+  const unsigned Thread = traceThread();
+  Timeline &T = timeline();
+  std::lock_guard<std::mutex> L(T.Lock);
+  if (T.Spans.empty() && T.Devices.empty())
+    std::atexit(writeTrace);
+  T.Devices.try_emplace(
+      On.Id, llvm::formatv("device {0} ({1}{2}{3})", On.Id, kindName(On.Kind),
+                           On.Name.empty() ? "" : ", ", On.Name)
+                 .str());
+  T.Spans.push_back(
+      {Category, Name.str(), On.Id, Thread, Start, Seconds, Bytes});
 }
 
 } // namespace offload::rt

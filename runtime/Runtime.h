@@ -104,6 +104,9 @@ struct DeviceRequest {
   } How = FirstGpuElseHost;
   DeviceKind Kind = DeviceKind::Host;
   int Number = 0;
+  /// Named by offload::select_device() rather than OFFLOAD_DEVICE: errors
+  /// name what the user wrote.
+  bool InCode = false;
 };
 llvm::Expected<DeviceRequest> parseDeviceRequest(llvm::StringRef Value);
 
@@ -222,11 +225,17 @@ private:
     bool Ready; // its data is on the device (or its copy failed)
   };
 
+  llvm::Error transferUntraced(void *Dst, const void *Src, std::size_t Bytes,
+                               CopyDirection Direction);
+
   const Device Info;
   std::unique_ptr<Backend> Driver;
   std::mutex Lock;
   std::condition_variable RangeReady;
-  std::map<const Registration *, void *> Programs;
+  /// Held while an image loads (olCreateProgram may JIT PTX for seconds)
+  /// instead of Lock, so other threads' allocations and copies go on.
+  std::mutex LoadLock;
+  std::map<const Registration *, void *> Programs; // under LoadLock
   std::unordered_map<const KernelRecord *, LoadedKernel> Kernels;
   std::vector<PreloadedRange> Ranges;
   std::multimap<std::size_t, void *> FreeBlocks; // by size class
@@ -260,6 +269,11 @@ bool onSet(const void *Data, std::int64_t Bytes);
 /// device value; exit() copies FROM data back, waits, and frees.
 class CallMapping {
 public:
+  CallMapping() = default;
+  CallMapping(const CallMapping &) = delete;
+  CallMapping &operator=(const CallMapping &) = delete;
+  /// A call that fails before exit() still gives its device memory back.
+  ~CallMapping();
   llvm::Error enter(DeviceState &D, const detail::rt::LaunchRequest &R,
                     std::uint64_t *Values);
   llvm::Error exit();
@@ -351,5 +365,16 @@ void info(InfoBit Bit, const char *Format, ...)
     __attribute__((format(printf, 2, 3)));
 /// Prints "offload: error: ..." and exits with status 1.
 [[noreturn]] void fatal(llvm::Error E);
+
+/// Seconds on the steady clock: the times of reports and of the trace.
+double now();
+/// OFFLOAD_TIMELINE=FILE: a timeline of kernels, copies, library calls and
+/// waits, per device and host thread, written to FILE at exit as Chrome
+/// trace JSON (Perfetto and chrome://tracing open it).
+bool tracing();
+/// One span of the timeline: Name (of Category) on device On, on the
+/// calling thread, from Start (now()) for Seconds; Bytes for copies.
+void traceSpan(const char *Category, llvm::StringRef Name, const Device &On,
+               double Start, double Seconds, std::uint64_t Bytes = 0);
 
 } // namespace offload::rt

@@ -38,12 +38,6 @@ namespace offload::rt {
 
 namespace {
 
-double now() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
 /// Copies of host data at least this large go through the bounce buffers.
 constexpr std::size_t BounceThreshold = 1 << 20;
 /// Freed device blocks up to this size class are kept for reuse, up to
@@ -253,9 +247,18 @@ static Error checkImages(const Registration &R) {
 }
 
 Expected<LoadedKernel> DeviceState::kernelLocked(const Registry::Kernel &K) {
-  std::lock_guard<std::mutex> L(Lock);
-  if (auto It = Kernels.find(K.Record); It != Kernels.end())
-    return It->second;
+  auto Known = [&]() -> std::optional<LoadedKernel> {
+    std::lock_guard<std::mutex> L(Lock);
+    if (auto It = Kernels.find(K.Record); It != Kernels.end())
+      return It->second;
+    return std::nullopt;
+  };
+  if (std::optional<LoadedKernel> Loaded = Known())
+    return *Loaded;
+  std::lock_guard<std::mutex> Loading(LoadLock);
+  // Another thread may have loaded it while this one waited.
+  if (std::optional<LoadedKernel> Loaded = Known())
+    return *Loaded;
   // The owner's first image that runs here (images are in the order of
   // their targets: an exact match comes first when the plugin built one).
   const Registration &R = *K.Owner;
@@ -310,6 +313,7 @@ Expected<LoadedKernel> DeviceState::kernelLocked(const Registry::Kernel &K) {
   if (Used.ResidentThreads > 0 && Info.ComputeUnits)
     Loaded.ResidentThreadsPerUnit =
         std::uint32_t(Used.ResidentThreads / Info.ComputeUnits);
+  std::lock_guard<std::mutex> L(Lock);
   Kernels.emplace(K.Record, Loaded);
   return Loaded;
 }
@@ -391,6 +395,21 @@ void DeviceState::release(void *Ptr, std::size_t Bytes) {
 
 Error DeviceState::transfer(void *Dst, const void *Src, std::size_t Bytes,
                             CopyDirection Direction) {
+  if (tracing()) {
+    const double Start = now();
+    Error E = transferUntraced(Dst, Src, Bytes, Direction);
+    traceSpan("copy",
+              Direction == CopyDirection::ToDevice ? "copy to the device"
+                                                   : "copy from the device",
+              Info, Start, now() - Start, Bytes);
+    return E;
+  }
+  return transferUntraced(Dst, Src, Bytes, Direction);
+}
+
+Error DeviceState::transferUntraced(void *Dst, const void *Src,
+                                    std::size_t Bytes,
+                                    CopyDirection Direction) {
   const void *Host = Direction == CopyDirection::ToDevice ? Src : Dst;
   if (Info.Kind != DeviceKind::Host && Bytes >= BounceThreshold &&
       bounceBuffersEnabled() && !isPinned(Host, Bytes)) {
@@ -443,7 +462,13 @@ Error DeviceState::finishWait(Error E) {
                                .str());
 }
 
-Error DeviceState::synchronize() { return finishWait(Driver->synchronize()); }
+Error DeviceState::synchronize() {
+  const double Start = tracing() ? now() : 0;
+  Error E = finishWait(Driver->synchronize());
+  if (tracing())
+    traceSpan("wait", "wait for the device", Info, Start, now() - Start);
+  return E;
+}
 
 Expected<void *> DeviceState::preloadedAddress(const void *Ptr,
                                                std::int64_t Bytes) {
@@ -725,6 +750,13 @@ Error CallMapping::enter(DeviceState &D, const detail::rt::LaunchRequest &R,
     Stats.ToSeconds += now() - T0;
   }
   return Error::success();
+}
+
+CallMapping::~CallMapping() {
+  if (Scratch)
+    Dev->returnScratch(*std::exchange(Scratch, std::nullopt));
+  for (auto [Ptr, Bytes] : Temporaries)
+    Dev->release(Ptr, Bytes);
 }
 
 Error CallMapping::exit() {

@@ -187,7 +187,7 @@ template <class... P> struct PreparedCall {
           [&](auto... I) { (growExtent(E, std::get<I>(Params)), ...); });
     }
 
-    if (checkDisjointRequested())
+    if (checkDisjointRequested() && !inSelfPartitionedCall())
       forEachParam([&](auto... I) {
         auto Check = [&](const auto &V, unsigned Argument) {
           forEachLeaf(V, 0, [&](const auto &Leaf, unsigned) {
@@ -632,18 +632,14 @@ R callMapped(R (*Function)(P...), Args &&...A) {
         Unbound, std::get<I>(States))...);
   };
 #if defined(__OFFLOAD_HOST__)
-  auto Finish = [&] { rt::exitCall(Token); };
-  if constexpr (std::is_void_v<R>) {
-    Call(std::index_sequence_for<P...>{});
-    Finish();
-  } else {
-    R Result = Call(std::index_sequence_for<P...>{});
-    Finish();
-    return Result;
-  }
-#else
-  return Call(std::index_sequence_for<P...>{});
+  // Every way out, an exception from Function included, copies the mutable
+  // data back and frees the device copies.
+  struct ExitCall {
+    void *Token;
+    ~ExitCall() { rt::exitCall(Token); }
+  } Exit{Token};
 #endif
+  return Call(std::index_sequence_for<P...>{});
 }
 
 } // namespace detail

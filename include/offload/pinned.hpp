@@ -31,8 +31,8 @@
 
 namespace offload {
 
-/// What every pinned allocation is aligned to, at least: the runtime's
-/// host-device allocations are aligned so (a GPU's to a page).
+/// What every pinned allocation is aligned to, at least (not a page: a
+/// GPU's driver may place several allocations in one page).
 inline constexpr std::size_t pinned_alignment = 256;
 
 /// A standard allocator of page-locked host memory.

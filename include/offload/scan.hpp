@@ -525,6 +525,7 @@ void run(In &&Input, Out &&Output, const T &Init, Op Combine) {
                  static_cast<unsigned long long>(S::MaxLaunchItems));
     std::exit(1);
   }
+  const SelfPartitionedCall Unreplayed;
   eachLaunch<T>(N, [&](std::uint64_t First, std::uint64_t Launched) {
     const Launch Geometry{.threads = Launched, .block = S::Threads};
     if (InPlace)
@@ -556,6 +557,7 @@ std::size_t select(In &&Input, Out &&Output, Pred Keep, const char *Name) {
   const std::uint64_t N = std::size(Input);
   checkOutput(Name, std::size(Output), N);
   std::uint64_t Kept = 0;
+  const SelfPartitionedCall Unreplayed;
   eachLaunch<T>(N, [&](std::uint64_t First, std::uint64_t Launched) {
     std::uint64_t Count = 0;
     offload(Launch{.threads = Launched, .block = S::Threads},

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <offload/detail/host_only.hpp>
 #include <offload/strategy.hpp>
 
 #include <cstdint>
@@ -27,6 +28,28 @@ inline bool checkDisjointRequested() {
   }();
   return On;
 }
+
+/// Set while the library's scans and compaction launch: their blocks write
+/// the tiles they claim at run time (a decoupled look-back), disjoint by
+/// construction but described by no strategy, so the replay skips them.
+OFFLOAD_HOST_ONLY inline bool &inSelfPartitionedCall() {
+  static thread_local bool On = false;
+  return On;
+}
+
+/// Marks the library calls above for the scope of one entry point.
+class SelfPartitionedCall {
+public:
+  SelfPartitionedCall() : Outer(inSelfPartitionedCall()) {
+    inSelfPartitionedCall() = true;
+  }
+  ~SelfPartitionedCall() { inSelfPartitionedCall() = Outer; }
+  SelfPartitionedCall(const SelfPartitionedCall &) = delete;
+  SelfPartitionedCall &operator=(const SelfPartitionedCall &) = delete;
+
+private:
+  bool Outer;
+};
 
 /// What is wrong with a partition, and where.
 struct PartitionProblem {

@@ -24,5 +24,5 @@ int main() {
 }
 // CHECK: kernel 'mark' on device {{[0-9]+}} (host): 3 threads, 1 blocks of 256
 // CHECK: kernel 'mark' on device {{[0-9]+}} (host): 1000 threads, 16 blocks of 64
-// CHECK: kernel 'nothing' on device {{[0-9]+}} (host): 7 threads, 1 blocks of 256; queued in {{[0-9.]+}} us, all data on the device
+// CHECK: kernel 'nothing' on device {{[0-9]+}} (host): 7 threads, 1 blocks of 256; kernel {{[0-9.]+}} us, all data on the device
 // CHECK: 3 3 3 3 3 2 2 2

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 using namespace offload;
@@ -41,6 +42,36 @@ TEST(OffloadArgs, MapsLikeOffloadAndReturnsTheResult) {
   EXPECT_TRUE(CalledFn);
   EXPECT_EQ(SeenN, 8);
   EXPECT_EQ(R, 42.0);
+}
+
+// A library that fails after writing (on the host device, where its views
+// are host memory): the call still copies the mutable data back and frees
+// the device copies on its way out.
+void writesThenThrows(Region<double> Y) {
+  if (!offload::current_device().is_gpu)
+    Y.data()[0] = 7.0;
+  throw std::runtime_error("the library failed");
+}
+
+TEST(OffloadArgs, AThrowingFunctionStillMapsBack) {
+  std::vector<double> Y(8, 2.0);
+  const TransferTotals Before = offload::transfer_totals();
+  EXPECT_THROW(offload::offload_args(writesThenThrows, Y), std::runtime_error);
+  if (!offload::current_device().is_gpu) {
+    EXPECT_EQ(Y[0], 7.0);
+  }
+#if defined(__OFFLOAD_HOST__)
+  EXPECT_EQ(offload::transfer_totals().from_device_bytes -
+                Before.from_device_bytes,
+            8 * sizeof(double));
+#else
+  (void)Before;
+#endif
+  // The runtime is still usable.
+  std::vector<double> X(8, 1.0);
+  HostX = X.data();
+  HostY = Y.data();
+  EXPECT_EQ(offload::offload_args(library, 8, X, Y), 42.0);
 }
 
 TEST(OffloadArgs, Blas) {

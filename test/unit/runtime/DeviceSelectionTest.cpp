@@ -109,6 +109,11 @@ TEST(DeviceSelection, ErrorsListWhatThereIs) {
   ASSERT_FALSE(bool(D));
   EXPECT_EQ(llvm::toString(D.takeError()),
             "OFFLOAD_DEVICE=5, but there are only 2 device(s)");
+  Far.InCode = true;
+  D = M.pick(Far);
+  ASSERT_FALSE(bool(D));
+  EXPECT_EQ(llvm::toString(D.takeError()),
+            "offload::select_device(5), but there are only 2 device(s)");
 
   FakeMachine None{{}};
   D = None.pick({});
