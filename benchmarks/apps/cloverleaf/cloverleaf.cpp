@@ -513,21 +513,9 @@ Deck readDeck(const std::string &Path) {
   D.states = deck::read(
       Path,
       [&](const std::string &Key, auto Number) {
-        if (Key == "x_cells")
-          D.xCells = int(Number());
-        else if (Key == "y_cells")
-          D.yCells = int(Number());
-        else if (Key == "xmin")
-          D.xmin = Number();
-        else if (Key == "ymin")
-          D.ymin = Number();
-        else if (Key == "xmax")
-          D.xmax = Number();
-        else if (Key == "ymax")
-          D.ymax = Number();
-        else if (Key == "initial_timestep")
-          D.dtInit = Number();
-        else if (Key == "max_timestep")
+        if (deck::readMesh(D, Key, Number))
+          return;
+        if (Key == "max_timestep")
           D.dtMax = Number();
         else if (Key == "timestep_rise")
           D.dtRise = Number();

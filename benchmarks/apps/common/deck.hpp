@@ -86,6 +86,29 @@ std::vector<State> read(const std::string &Path, OnKey &&OnLine, Fail &&fail) {
   return States;
 }
 
+/// The mesh and first time step, keys that TeaLeaf's and CloverLeaf's
+/// decks share, into the same-named members of D; false for other keys.
+template <class D, class Number>
+bool readMesh(D &Deck, const std::string &Key, Number &&Value) {
+  if (Key == "x_cells")
+    Deck.xCells = int(Value());
+  else if (Key == "y_cells")
+    Deck.yCells = int(Value());
+  else if (Key == "xmin")
+    Deck.xmin = Value();
+  else if (Key == "ymin")
+    Deck.ymin = Value();
+  else if (Key == "xmax")
+    Deck.xmax = Value();
+  else if (Key == "ymax")
+    Deck.ymax = Value();
+  else if (Key == "initial_timestep")
+    Deck.dtInit = Value();
+  else
+    return false;
+  return true;
+}
+
 /// Upstream pulls each state's box (but the first, which fills everything)
 /// a hundredth of a cell inwards, so that a box edge on a cell edge does not
 /// take the neighbouring cell.
