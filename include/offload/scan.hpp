@@ -17,8 +17,8 @@
 // from a decoupled look-back: a tile publishes its own total at once, and
 // its inclusive prefix when it knows it, each value tagged so that readers
 // need no fence. Tiles are handed out in the order blocks start, so a block
-// only waits for tiles whose blocks already run. The host device runs the
-// blocks in order and carries the prefix from one to the next.
+// only waits for tiles whose blocks already run. On the host's CPU (the host
+// device, or a build without the plugin) one thread scans in order.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -235,22 +235,6 @@ inline Prefix<T> tilePrefix(Claimed Claim, const T &Total,
   const Prefix<T> Result{*(T *)&Shared, Claim.Tile != 0 || Carry.Present};
   return Result;
 }
-#else
-/// The host device runs a launch's blocks in order on one thread: the
-/// prefix goes from each block to the next.
-template <class T, class Op>
-inline Prefix<T> tilePrefix(std::uint64_t Tile, const T &Total,
-                            const Prefix<T> &Carry, Op &Combine,
-                            std::uint32_t Rank) {
-  static thread_local Prefix<T> Next;
-  const Prefix<T> Mine = Tile == 0 ? Carry : Next;
-  // Every thread of the block reads Mine before thread 0 moves it on.
-  HostTeam::current()->barrier("a scan");
-  if (Rank == 0)
-    Next = {Mine.Present ? Combine(Mine.Value, Total) : Total, true};
-  return Mine;
-}
-#endif
 
 /// Every thread loads PerThread elements of the tile at Base, neighbouring
 /// threads neighbouring elements (coalesced), all before it waits for any,
@@ -278,42 +262,6 @@ template <class T, class F>
     Staged[S::slotOf(Rank) + J * S::StridedSlots] = Loaded[J];
 }
 
-/// The tile of this block: on a GPU the next claimed one (and the epoch of
-/// its look-back state, kept per value type P), on the host device the
-/// block's own.
-template <class P> struct TileOfBlock {
-  std::uint64_t Index;
-#if defined(OFFLOAD_GPU_CODE)
-  Claimed Claim;
-#endif
-};
-template <class P, std::uint32_t Threads>
-inline TileOfBlock<P> tileOfBlock(Range<Linear1D> &Threads1D) {
-  std::uint64_t Global = 0;
-  for (std::uint64_t I : Threads1D)
-    Global = I;
-#if defined(OFFLOAD_GPU_CODE)
-  (void)Global;
-  const Claimed Claim = claimTile<P>();
-  return {Claim.Tile, Claim};
-#else
-  return {Global / Threads};
-#endif
-}
-
-/// The prefix of the tile whose aggregate is Total, for every thread.
-template <class P, class Op>
-inline Prefix<P> prefixOf(const TileOfBlock<P> &Tile, const P &Total,
-                          const Prefix<P> &Carry, Op &Combine,
-                          std::uint32_t Rank) {
-#if defined(OFFLOAD_GPU_CODE)
-  (void)Rank;
-  return tilePrefix(Tile.Claim, Total, Carry, Combine);
-#else
-  return tilePrefix(Tile.Index, Total, Carry, Combine, Rank);
-#endif
-}
-
 /// One block's tile of a launch that scans In[First, First + its tiles)
 /// into Out, or Out in place (In is then empty: the same data as two
 /// parameters would be refused); Exclusive scans start from Init.
@@ -321,15 +269,15 @@ inline Prefix<P> prefixOf(const TileOfBlock<P> &Tile, const P &Total,
 // would otherwise call (and pass its parameters on the stack).
 template <class T, class Op, bool Exclusive, bool InPlace>
 [[gnu::always_inline]] inline void
-scanTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
+scanTiles(Range<Linear1D>, std::uint64_t N, std::uint64_t First,
           T Init, Op Combine, std::span<const T> In,
           Tile<T, Shape<T>::TileSlots> Items,
           Tile<T, Shape<T>::Threads> Scratch, Region<T> Out) {
   using S = Shape<T>;
   constexpr std::uint32_t Threads = S::Threads, PerThread = S::PerThread;
   const std::uint32_t Rank = Items.rank();
-  const auto Tile = tileOfBlock<T, Threads>(Threads1D);
-  const std::uint64_t Base = First + Tile.Index * S::TileItems;
+  const Claimed Tile = claimTile<T>();
+  const std::uint64_t Base = First + Tile.Tile * S::TileItems;
   auto Source = [&](std::uint64_t I) -> T {
     if constexpr (InPlace)
       return Out.unchecked(I);
@@ -358,7 +306,7 @@ scanTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
     Carry = {Exclusive ? Combine(Out.unchecked(First - 1), Source(First - 1))
                        : Out.unchecked(First - 1),
              true};
-  const Prefix<T> Start = prefixOf(Tile, Block.Total, Carry, Combine, Rank);
+  const Prefix<T> Start = tilePrefix(Tile, Block.Total, Carry, Combine);
   // The combination of everything before this thread's first element.
   Prefix<T> Before = Start;
   if (Rank != 0)
@@ -400,7 +348,7 @@ scanTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
 /// element N - 1 adds the count so far to Count.
 template <class T, class O, class Pred, bool Indices>
 [[gnu::always_inline]] inline void
-selectTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
+selectTiles(Range<Linear1D>, std::uint64_t N, std::uint64_t First,
             std::uint64_t Kept, Pred Keep, std::span<const T> In,
             Tile<T, Shape<T>::TileSlots> Items,
             Tile<std::uint64_t, Shape<T>::Threads> Scratch, Region<O> Out,
@@ -408,11 +356,10 @@ selectTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
   using S = Shape<T>;
   constexpr std::uint32_t PerThread = S::PerThread;
   const std::uint32_t Rank = Items.rank();
-  const auto Tile = tileOfBlock<std::uint64_t, S::Threads>(Threads1D);
-  const std::uint64_t Base = First + Tile.Index * S::TileItems;
+  const Claimed Tile = claimTile<std::uint64_t>();
+  const std::uint64_t Base = First + Tile.Tile * S::TileItems;
   std::plus<std::uint64_t> Add;
   const Prefix<std::uint64_t> Carry{Kept, true};
-#if defined(OFFLOAD_GPU_CODE)
   // A warp takes PerThread groups of Lanes consecutive elements, lane l the
   // l-th of each, so loads and stores are coalesced with no staging; a
   // ballot per group places each kept element among the warp's.
@@ -438,7 +385,7 @@ selectTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
   const auto Block = TileAccess::scan(
       Scratch, std::uint64_t(Lane == Lanes - 1 ? WarpKept : 0), Add);
   const Prefix<std::uint64_t> Start =
-      prefixOf(Tile, Block.Total, Carry, Add, Rank);
+      tilePrefix(Tile, Block.Total, Carry, Add);
   std::uint64_t At = Start.Value + (Rank != 0 ? Block.Before : 0);
   OFFLOAD_UNROLL_ALL
   for (std::uint32_t J = 0; J < PerThread; ++J) {
@@ -453,37 +400,25 @@ selectTiles(Range<Linear1D> Threads1D, std::uint64_t N, std::uint64_t First,
     }
     At += __builtin_popcountll(Group);
   }
-#else
-  // The host device: each thread's row of consecutive elements, staged.
-  T *Staged = TileAccess::data(Items);
-  stageTile(Staged, Rank, Base, N, [&](std::uint64_t I) { return In[I]; });
-  Items.sync();
-  const std::uint32_t Row = S::slotOf(Rank * PerThread);
-  const std::uint64_t Mine = Base + Rank * PerThread;
-  std::uint32_t Bits = 0;
-  for (std::uint32_t J = 0; J < PerThread; ++J)
-    if (Mine + J < N && Keep(Staged[Row + J]))
-      Bits |= 1u << J;
-  const auto Block =
-      TileAccess::scan(Scratch, std::uint64_t(__builtin_popcount(Bits)), Add);
-  const Prefix<std::uint64_t> Start =
-      prefixOf(Tile, Block.Total, Carry, Add, Rank);
-  std::uint64_t At = Start.Value + (Rank != 0 ? Block.Before : 0);
-  for (std::uint32_t J = 0; J < PerThread; ++J)
-    if (Bits >> J & 1) {
-      if constexpr (Indices)
-        Out.unchecked(At) = O(Mine + J);
-      else
-        Out.unchecked(At) = Staged[Row + J];
-      ++At;
-    }
-#endif
   // The launch's last tile has the count.
   const std::uint64_t End =
       N - First < S::MaxLaunchItems ? N : First + S::MaxLaunchItems;
   if (Rank == 0 && End - Base <= S::TileItems)
     Count += Start.Value + Block.Total;
 }
+#else
+// The host's CPU scans in order (scanInOrder, selectInOrder below): the
+// tiled kernels are compiled for it, never launched there.
+template <class T, class Op, bool Exclusive, bool InPlace>
+void scanTiles(Range<Linear1D>, std::uint64_t, std::uint64_t, T, Op,
+               std::span<const T>, Tile<T, Shape<T>::TileSlots>,
+               Tile<T, Shape<T>::Threads>, Region<T>) {}
+template <class T, class O, class Pred, bool Indices>
+void selectTiles(Range<Linear1D>, std::uint64_t, std::uint64_t, std::uint64_t,
+                 Pred, std::span<const T>, Tile<T, Shape<T>::TileSlots>,
+                 Tile<std::uint64_t, Shape<T>::Threads>, Region<O>,
+                 ReduceSum<std::uint64_t>) {}
+#endif
 
 /// Stops the program if Out is shorter than In: before any launch.
 inline void checkOutput(const char *Name, std::size_t Out, std::size_t In) {
@@ -495,6 +430,48 @@ inline void checkOutput(const char *Name, std::size_t Out, std::size_t In) {
                Name, Out, In);
   std::exit(1);
 }
+
+/// The host's CPU scans in order, one element after another, in one
+/// logical thread: tiles, team memory and barriers would only add work
+/// there (on the host device and without the plugin).
+template <class T, class Op, bool Exclusive, bool InPlace>
+void scanInOrder(std::uint64_t N, T Init, Op Combine,
+                 std::span<const T> In, Region<T> Out) {
+  T Running = Init;
+  for (std::uint64_t I = 0; I < N; ++I) {
+    const T Element = InPlace ? Out.unchecked(I) : In[I];
+    if constexpr (Exclusive) {
+      Out.unchecked(I) = Running;
+      Running = Combine(Running, Element);
+    } else {
+      Running = I > 0 ? Combine(Running, Element) : Element;
+      Out.unchecked(I) = Running;
+    }
+  }
+}
+
+template <class T, class O, class Pred, bool Indices>
+void selectInOrder(Pred Keep, std::span<const T> In,
+                   Region<O> Out, ReduceSum<std::uint64_t> Count) {
+  std::uint64_t At = 0;
+  for (std::uint64_t I = 0; I < In.size(); ++I)
+    if (Keep(In[I])) {
+      if constexpr (Indices)
+        Out.unchecked(At) = O(I);
+      else
+        Out.unchecked(At) = In[I];
+      ++At;
+    }
+  Count += At;
+}
+
+/// Whether the call runs on a GPU (else on the host's CPU): the device of
+/// single-device calls, fixed from the first call on.
+inline bool onGpu() {
+  static const bool Gpu = current_device().is_gpu;
+  return Gpu;
+}
+inline constexpr Launch OneThread{.threads = 1};
 
 /// Calls Launch(First, Threads) for each launch over N elements of T: one
 /// per MaxTiles tiles, Threads a whole number of blocks.
@@ -526,6 +503,15 @@ void run(In &&Input, Out &&Output, const T &Init, Op Combine) {
     std::exit(1);
   }
   const SelfPartitionedCall Unreplayed;
+  if (!onGpu()) {
+    if (InPlace)
+      offload(OneThread, scanInOrder<T, Op, Exclusive, true>, N, Init, Combine,
+              std::span<const T>(), Output);
+    else
+      offload(OneThread, scanInOrder<T, Op, Exclusive, false>, N, Init,
+              Combine, Input, Output);
+    return;
+  }
   eachLaunch<T>(N, [&](std::uint64_t First, std::uint64_t Launched) {
     const Launch Geometry{.threads = Launched, .block = S::Threads};
     if (InPlace)
@@ -558,6 +544,11 @@ std::size_t select(In &&Input, Out &&Output, Pred Keep, const char *Name) {
   checkOutput(Name, std::size(Output), N);
   std::uint64_t Kept = 0;
   const SelfPartitionedCall Unreplayed;
+  if (!onGpu()) {
+    offload(OneThread, selectInOrder<T, O, Pred, Indices>, Keep, Input, Output,
+            Kept);
+    return Kept;
+  }
   eachLaunch<T>(N, [&](std::uint64_t First, std::uint64_t Launched) {
     std::uint64_t Count = 0;
     offload(Launch{.threads = Launched, .block = S::Threads},
