@@ -693,9 +693,10 @@ Measured cuda(Hydro2D &D, Index Reps, int) {
   return M;
 }
 
-// The tiled offload variant's algorithm (offload2.cpp): each 32 x 8 block
-// computes 32 x 32 points, each thread four consecutive rows, from a shared
-// tile of its points and their halo, filled in row-major order.
+// The tiled offload variant's algorithm (offload_basic_lcals_polybench.cpp):
+// each 32 x 8 block computes 32 x 32 points, each thread four consecutive
+// rows, from a shared tile of its points and their halo, filled in row-major
+// order.
 __global__ void jacobiTiledK(Real *Out, const Real *In, Index N) {
   constexpr int W = BlockX + 2, H = 4 * BlockY + 2;
   __shared__ Real Tile[H * W];

@@ -3,8 +3,8 @@
 // What a CUDA baseline needs around its kernels: error checks, the device
 // arrays of one run with their transfers timed, reduction results in
 // managed or device memory or combined on the device in one launch, the
-// grid of a grid-stride kernel. Shared by cuda.cu and cuda2.cu; everything
-// is internal to each of them.
+// grid of a grid-stride kernel. Shared by cuda.cu and
+// cuda_basic_lcals_polybench.cu; everything is internal to each of them.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -112,7 +112,7 @@ double bytesPerRep(const NodalAccumulation3D &D) {
 double bytesPerRep(const Energy &D) { return 216.0 * D.N; }
 double bytesPerRep(const Pressure &D) { return 48.0 * D.N; }
 
-// suite2.hpp's kernels.
+// suite_basic_lcals_polybench.hpp's kernels.
 double bytesPerRep(const StreamAdd &D) { return 24.0 * D.N; }
 double bytesPerRep(const StreamMul &D) { return 16.0 * D.N; }
 double bytesPerRep(const IfQuad &D) { return 40.0 * D.N; }
@@ -316,7 +316,7 @@ std::vector<Entry> allKernels() {
        runnerFor<NodalAccumulation3D>()},
       {{"Apps_ENERGY", 1000000, 130, Normal}, runnerFor<Energy>()},
       {{"Apps_PRESSURE", 1000000, 700, Normal}, runnerFor<Pressure>()},
-      // suite2.hpp's kernels.
+      // suite_basic_lcals_polybench.hpp's kernels.
       {{"Stream_ADD", 1000000, 1000, Tight}, runnerFor<StreamAdd>()},
       {{"Stream_MUL", 1000000, 1800, Tight}, runnerFor<StreamMul>()},
       {{"Basic_IF_QUAD", 1000000, 180, Normal}, runnerFor<IfQuad>()},

@@ -1,8 +1,9 @@
 //===- benchmarks/rajaperf/offload_common.hpp - Measuring offload() -------===//
 //
-// What offload.cpp and offload2.cpp share around their kernels: the
-// occupancy-sized grid-stride Range of a reduction, and the measurement of
-// one pass of the staged (preloaded) and the automatic variant.
+// What offload.cpp and offload_basic_lcals_polybench.cpp share around their
+// kernels: the occupancy-sized grid-stride Range of a reduction, and the
+// measurement of one pass of the staged (preloaded) and the automatic
+// variant.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

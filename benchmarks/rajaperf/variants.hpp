@@ -1,6 +1,7 @@
 //===- benchmarks/rajaperf/variants.hpp - What each variant provides ------===//
 //
-// Every kernel K of suite.hpp and suite2.hpp has four variants:
+// Every kernel K of suite.hpp and suite_basic_lcals_polybench.hpp has four
+// variants:
 //   host(K&, reps)       the sequential host reference (RAJAPerf's Base_Seq)
 //   staged(K&, reps)     offload(), data preloaded once (Interface C)
 //   automatic(K&, reps)  offload(), data moved by each call (Interface A)
@@ -14,7 +15,7 @@
 #pragma once
 
 #include "suite.hpp"
-#include "suite2.hpp"
+#include "suite_basic_lcals_polybench.hpp"
 
 #include <cstdint>
 #include <string>
@@ -41,7 +42,7 @@ struct Measured {
               X(NodalAccumulation3D) X(Energy) X(Pressure)                     \
                   RAJAPERF_KERNELS2(X)
 
-/// suite2.hpp's kernels.
+/// suite_basic_lcals_polybench.hpp's kernels.
 #define RAJAPERF_KERNELS2(X)                                                   \
   X(StreamAdd)                                                                 \
   X(StreamMul)                                                                 \

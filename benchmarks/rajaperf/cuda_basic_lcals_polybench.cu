@@ -1,0 +1,867 @@
+//===- benchmarks/rajaperf/cuda_basic_lcals_polybench.cu - CUDA kernels ---===//
+//
+// The hand-written CUDA baselines of suite_basic_lcals_polybench.hpp's
+// kernels, in the shape of RAJAPerf's Base_CUDA, as cuda.cu's: blocks of 256
+// threads (32 x 8 for 2-D and 3-D kernels), RAJAPerf's index mapping and
+// guards, the same number of launches per rep. The reductions have cuda.cu's
+// two tunings.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cuda_common.cuh"
+#include "formulas_basic_lcals_polybench.hpp"
+
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+#include <cuda/std/functional>
+#include <thrust/iterator/counting_iterator.h>
+
+namespace rajaperf {
+namespace {
+
+//===-- Kernels ----------------------------------------------------------===//
+
+__global__ void addK(Real *C, const Real *A, const Real *B, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    C[I] = A[I] + B[I];
+}
+
+__global__ void mulK(Real *B, const Real *C, Real Alpha, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    B[I] = Alpha * C[I];
+}
+
+__global__ void ifQuadK(Real *X1, Real *X2, const Real *A, const Real *B,
+                        const Real *C, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    formula::ifQuad(A, B, C, I, X1[I], X2[I]);
+}
+
+__global__ void initView1DK(Real *A, Real Val, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    A[I] = (I + 1) * Val;
+}
+
+// RAJAPerf's index runs over [1, N + 1) and writes a[i - 1].
+__global__ void initView1DOffsetK(Real *A, Real Val, Index Begin, Index End) {
+  Index I = Begin + globalIndex();
+  if (I < End)
+    A[I - Begin] = I * Val;
+}
+
+__global__ void mulAddSubK(Real *Out1, Real *Out2, Real *Out3, const Real *In1,
+                           const Real *In2, Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    Out1[I] = In1[I] * In2[I];
+    Out2[I] = In1[I] + In2[I];
+    Out3[I] = In1[I] - In2[I];
+  }
+}
+
+// Blocks of 32 x 8 x 1 over (i, j, k).
+__global__ void nestedInitK(Real *Array, Index Ni, Index Nj, Index Nk) {
+  Index I = Index(blockIdx.x) * BlockX + threadIdx.x;
+  Index J = Index(blockIdx.y) * BlockY + threadIdx.y;
+  Index K = blockIdx.z;
+  if (I < Ni && J < Nj && K < Nk)
+    Array[I + Ni * (J + Nj * K)] = 0.00000001 * I * J * K;
+}
+
+__global__ void trapIntK(Real X0, Real Xp, Real Y, Real Yp, Real H, Real *Sum,
+                         Index N) {
+  __shared__ Real Partial[Block];
+  Partial[threadIdx.x] = 0.0;
+  for (Index I = globalIndex(); I < N; I += Index(gridDim.x) * Block)
+    Partial[threadIdx.x] += formula::trapInt(X0 + I * H, Y, Xp, Yp);
+  treeReduce(Partial, [](Real A, Real B) { return A + B; });
+  if (threadIdx.x == 0)
+    atomicAdd(Sum, Partial[0]);
+}
+
+__global__ void piReduceK(Real Dx, Real *Pi, Index N) {
+  __shared__ Real Partial[Block];
+  Partial[threadIdx.x] = 0.0;
+  for (Index I = globalIndex(); I < N; I += Index(gridDim.x) * Block)
+    Partial[threadIdx.x] += formula::piTerm(I, Dx);
+  treeReduce(Partial, [](Real A, Real B) { return A + B; });
+  if (threadIdx.x == 0)
+    atomicAdd(Pi, Partial[0]);
+}
+
+// What each element contributes to the single_launch reductions.
+struct TrapIntTerm {
+  Real X0, Xp, Y, Yp, H;
+  __device__ Real operator()(Index I) const {
+    return formula::trapInt(X0 + I * H, Y, Xp, Yp);
+  }
+};
+struct PiTerm {
+  Real Dx;
+  __device__ Real operator()(Index I) const { return formula::piTerm(I, Dx); }
+};
+
+struct Copy8Arrays {
+  Real *Y[8];
+  const Real *X[8];
+};
+__global__ void copy8K(Copy8Arrays P, Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    P.Y[0][I] = P.X[0][I];
+    P.Y[1][I] = P.X[1][I];
+    P.Y[2][I] = P.X[2][I];
+    P.Y[3][I] = P.X[3][I];
+    P.Y[4][I] = P.X[4][I];
+    P.Y[5][I] = P.X[5][I];
+    P.Y[6][I] = P.X[6][I];
+    P.Y[7][I] = P.X[7][I];
+  }
+}
+
+__global__ void diffPredictK(Real *Px, const Real *Cx, Index Offset, Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    Real Carry = Cx[I + Offset * 4];
+    for (Index Row = 4; Row < 13; ++Row)
+      Carry = formula::diffStep(Px[I + Offset * Row], Carry);
+    Px[I + Offset * 13] = Carry;
+  }
+}
+
+__global__ void eosK(Real *X, const Real *Y, const Real *Z, const Real *U,
+                     Real Q, Real R, Real T, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    X[I] = formula::eos(Y, Z, U, Q, R, T, I);
+}
+
+__global__ void firstDiffK(Real *X, const Real *Y, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    X[I] = Y[I + 1] - Y[I];
+}
+
+__global__ void hydro1dK(Real *X, const Real *Y, const Real *Z, Real Q, Real R,
+                         Real T, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    X[I] = formula::hydro1d(Y, Z, Q, R, T, I);
+}
+
+__global__ void intPredictK(Real *Px, IntPredictCoefs K, Index Offset,
+                            Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    Px[I] =
+        formula::intPredict(K, [&](Index Row) { return Px[I + Offset * Row]; });
+}
+
+__global__ void planckianK(Real *Y, Real *W, const Real *X, const Real *U,
+                           const Real *V, Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    Y[I] = U[I] / V[I];
+    W[I] = X[I] / (exp(Y[I]) - 1.0);
+  }
+}
+
+// N is the array length: i runs over [1, N).
+__global__ void tridiagElimK(Real *Xout, const Real *Xin, const Real *Y,
+                             const Real *Z, Index N) {
+  Index I = globalIndex();
+  if (I > 0 && I < N)
+    Xout[I] = Z[I] * (Y[I] - Xin[I - 1]);
+}
+
+__global__ void genLinRecur1K(Real *B5, Real *Stb5, const Real *Sa,
+                              const Real *Sb, Index N) {
+  Index K = globalIndex();
+  if (K < N)
+    formula::genLinRecur(B5[K], Stb5[K], Sa[K], Sb[K]);
+}
+
+// Threads 1..N take the elements from N - 1 down to 0.
+__global__ void genLinRecur2K(Real *B5, Real *Stb5, const Real *Sa,
+                              const Real *Sb, Index N) {
+  Index I = globalIndex();
+  if (I > 0 && I < N + 1) {
+    Index K = N - I;
+    formula::genLinRecur(B5[K], Stb5[K], Sa[K], Sb[K]);
+  }
+}
+
+__global__ void jacobi1dK(Real *Out, const Real *In, Index N) {
+  Index I = globalIndex();
+  if (I > 0 && I < N - 1)
+    Out[I] = formula::jacobi1d(In, I);
+}
+
+__global__ void atax1K(const Real *A, const Real *X, Real *Y, Real *Tmp,
+                       Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    Y[I] = 0.0;
+    Real Dot = 0.0;
+    for (Index J = 0; J < N; ++J)
+      Dot += A[J + I * N] * X[J];
+    Tmp[I] = Dot;
+  }
+}
+
+__global__ void atax2K(const Real *A, const Real *Tmp, Real *Y, Index N) {
+  Index J = globalIndex();
+  if (J < N) {
+    Real Dot = Y[J];
+    for (Index I = 0; I < N; ++I)
+      Dot += A[J + I * N] * Tmp[I];
+    Y[J] = Dot;
+  }
+}
+
+__global__ void mvt1K(const Real *A, Real *X1, const Real *Y1, Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    Real Dot = 0.0;
+    for (Index J = 0; J < N; ++J)
+      Dot += A[J + I * N] * Y1[J];
+    X1[I] += Dot;
+  }
+}
+
+// RAJAPerf's second product reads y2 at the row, not the column.
+__global__ void mvt2K(const Real *A, Real *X2, const Real *Y2, Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    Real Dot = 0.0;
+    for (Index J = 0; J < N; ++J)
+      Dot += A[I + J * N] * Y2[I];
+    X2[I] += Dot;
+  }
+}
+
+__global__ void gesummvK(const Real *X, Real *Y, const Real *A, const Real *B,
+                         Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    Real TmpDot = 0.0, YDot = 0.0;
+    for (Index J = 0; J < N; ++J) {
+      TmpDot += A[J + I * N] * X[J];
+      YDot += B[J + I * N] * X[J];
+    }
+    Y[I] = Gesummv::Alpha * TmpDot + Gesummv::Beta * YDot;
+  }
+}
+
+// Rows along y, columns along x.
+__device__ void rowCol(Index &Row, Index &Col) {
+  Row = Index(blockIdx.y) * BlockY + threadIdx.y;
+  Col = Index(blockIdx.x) * BlockX + threadIdx.x;
+}
+
+__global__ void twoMM1K(Real *Tmp, const Real *A, const Real *B, Index Ni,
+                        Index Nj, Index Nk) {
+  Index I, J;
+  rowCol(I, J);
+  if (I < Ni && J < Nj) {
+    Real Dot = 0.0;
+    for (Index K = 0; K < Nk; ++K)
+      Dot += TwoMM::Alpha * A[K + I * Nk] * B[J + K * Nj];
+    Tmp[J + I * Nj] = Dot;
+  }
+}
+
+__global__ void twoMM2K(const Real *Tmp, const Real *C, Real *D, Index Ni,
+                        Index Nl, Index Nj) {
+  Index I, L;
+  rowCol(I, L);
+  if (I < Ni && L < Nl) {
+    Real Dot = TwoMM::Beta;
+    for (Index J = 0; J < Nj; ++J)
+      Dot += Tmp[J + I * Nj] * C[L + J * Nl];
+    D[L + I * Nl] = Dot;
+  }
+}
+
+__global__ void fdtd1K(Real *Ey, const Real *Fict, Index Ny, Index T) {
+  Index J = globalIndex();
+  if (J < Ny)
+    Ey[J] = Fict[T];
+}
+
+__global__ void fdtd2K(Real *Ey, const Real *Hz, Index Nx, Index Ny) {
+  Index I, J;
+  rowCol(I, J);
+  if (I > 0 && I < Nx && J < Ny)
+    Ey[J + I * Ny] =
+        formula::fdtdE(Ey[J + I * Ny], Hz[J + I * Ny], Hz[J + (I - 1) * Ny]);
+}
+
+__global__ void fdtd3K(Real *Ex, const Real *Hz, Index Nx, Index Ny) {
+  Index I, J;
+  rowCol(I, J);
+  if (I < Nx && J > 0 && J < Ny)
+    Ex[J + I * Ny] =
+        formula::fdtdE(Ex[J + I * Ny], Hz[J + I * Ny], Hz[J - 1 + I * Ny]);
+}
+
+__global__ void fdtd4K(Real *Hz, const Real *Ex, const Real *Ey, Index Nx,
+                       Index Ny) {
+  Index I, J;
+  rowCol(I, J);
+  if (I < Nx - 1 && J < Ny - 1) {
+    const Index C = J + I * Ny;
+    Hz[C] = formula::fdtdH(Hz[C], Ex[C + 1], Ex[C], Ey[C + Ny], Ey[C]);
+  }
+}
+
+} // namespace
+
+//===-- Runs -------------------------------------------------------------===//
+
+#define RAJAPERF_TUNINGS(K, List)                                              \
+  std::vector<std::string> cudaTunings(const K &) { return List; }
+
+RAJAPERF_TUNINGS(StreamAdd, PlainTuning)
+Measured cuda(StreamAdd &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *A = S.in(D.A), *B = S.in(D.B), *C = S.in(D.C);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      addK<<<blocksFor(D.N), Block>>>(C, A, B, D.N);
+  });
+  S.out(D.C, C);
+  S.registers(addK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(StreamMul, PlainTuning)
+Measured cuda(StreamMul &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *B = S.in(D.B), *C = S.in(D.C);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      mulK<<<blocksFor(D.N), Block>>>(B, C, D.Alpha, D.N);
+  });
+  S.out(D.B, B);
+  S.registers(mulK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(IfQuad, PlainTuning)
+Measured cuda(IfQuad &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *A = S.in(D.A), *B = S.in(D.B), *C = S.in(D.C), *X1 = S.in(D.X1),
+       *X2 = S.in(D.X2);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      ifQuadK<<<blocksFor(D.N), Block>>>(X1, X2, A, B, C, D.N);
+  });
+  S.out(D.X1, X1), S.out(D.X2, X2);
+  S.registers(ifQuadK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(InitView1D, PlainTuning)
+Measured cuda(InitView1D &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *A = S.in(D.A);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      initView1DK<<<blocksFor(D.N), Block>>>(A, InitView1D::Val, D.N);
+  });
+  S.out(D.A, A);
+  S.registers(initView1DK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(InitView1DOffset, PlainTuning)
+Measured cuda(InitView1DOffset &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *A = S.in(D.A);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      initView1DOffsetK<<<blocksFor(D.N), Block>>>(A, InitView1D::Val, 1,
+                                                   D.N + 1);
+  });
+  S.out(D.A, A);
+  S.registers(initView1DOffsetK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(MulAddSub, PlainTuning)
+Measured cuda(MulAddSub &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *O1 = S.in(D.Out1), *O2 = S.in(D.Out2), *O3 = S.in(D.Out3);
+  Real *I1 = S.in(D.In1), *I2 = S.in(D.In2);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      mulAddSubK<<<blocksFor(D.N), Block>>>(O1, O2, O3, I1, I2, D.N);
+  });
+  S.out(D.Out1, O1), S.out(D.Out2, O2), S.out(D.Out3, O3);
+  S.registers(mulAddSubK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(NestedInit, PlainTuning)
+Measured cuda(NestedInit &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Array = S.in(D.Array);
+  dim3 Grid = grid2D(D.Nj, D.Ni);
+  Grid.z = unsigned(D.Nk);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      nestedInitK<<<Grid, Block2D>>>(Array, D.Ni, D.Nj, D.Nk);
+  });
+  S.out(D.Array, Array);
+  S.registers(nestedInitK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(TrapInt, SingleLaunchTunings)
+Measured cuda(TrapInt &D, Index Reps, int Tuning) {
+  Measured M;
+  Session S(M);
+  if (singleLaunch(Tuning)) {
+    auto Sum = singleLaunch(TrapIntTerm{D.X0, D.Xp, D.Y, D.Yp, D.H}, 0.0,
+                            Plus{}, D.N);
+    S.loop([&] {
+      for (Index R = 0; R < Reps; ++R)
+        D.Sumx += Sum() * D.H;
+    });
+    M.Registers = Sum.registers();
+    return M;
+  }
+  Result<Real> Sum(managed(Tuning), 1);
+  unsigned Grid = reductionGrid(trapIntK, D.N, !managed(Tuning));
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      Sum.reset({0.0});
+      trapIntK<<<Grid, Block>>>(D.X0, D.Xp, D.Y, D.Yp, D.H, Sum.device(), D.N);
+      D.Sumx += *Sum.fetch() * D.H;
+    }
+  });
+  S.registers(trapIntK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(PiReduce, SingleLaunchTunings)
+Measured cuda(PiReduce &D, Index Reps, int Tuning) {
+  Measured M;
+  Session S(M);
+  if (singleLaunch(Tuning)) {
+    auto Pi = singleLaunch(PiTerm{D.Dx}, 0.0, Plus{}, D.N);
+    S.loop([&] {
+      for (Index R = 0; R < Reps; ++R)
+        D.Pi = Pi() * 4.0;
+    });
+    M.Registers = Pi.registers();
+    return M;
+  }
+  Result<Real> Pi(managed(Tuning), 1);
+  unsigned Grid = reductionGrid(piReduceK, D.N, !managed(Tuning));
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      Pi.reset({0.0});
+      piReduceK<<<Grid, Block>>>(D.Dx, Pi.device(), D.N);
+      D.Pi = *Pi.fetch() * 4.0;
+    }
+  });
+  S.registers(piReduceK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Copy8, PlainTuning)
+Measured cuda(Copy8 &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Copy8Arrays P;
+  for (int C = 0; C < 8; ++C)
+    P.Y[C] = S.in(D.Y[C]);
+  for (int C = 0; C < 8; ++C)
+    P.X[C] = S.in(D.X[C]);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      copy8K<<<blocksFor(D.N), Block>>>(P, D.N);
+  });
+  for (int C = 0; C < 8; ++C)
+    S.out(D.Y[C], P.Y[C]);
+  S.registers(copy8K);
+  return M;
+}
+
+RAJAPERF_TUNINGS(DiffPredict, PlainTuning)
+Measured cuda(DiffPredict &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Px = S.in(D.Px), *Cx = S.in(D.Cx);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      diffPredictK<<<blocksFor(D.N), Block>>>(Px, Cx, D.N, D.N);
+  });
+  S.out(D.Px, Px);
+  S.registers(diffPredictK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Eos, PlainTuning)
+Measured cuda(Eos &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X), *Y = S.in(D.Y), *Z = S.in(D.Z), *U = S.in(D.U);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      eosK<<<blocksFor(D.N), Block>>>(X, Y, Z, U, D.Q, D.R, D.T, D.N);
+  });
+  S.out(D.X, X);
+  S.registers(eosK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(FirstDiff, PlainTuning)
+Measured cuda(FirstDiff &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X), *Y = S.in(D.Y);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      firstDiffK<<<blocksFor(D.N), Block>>>(X, Y, D.N);
+  });
+  S.out(D.X, X);
+  S.registers(firstDiffK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Hydro1D, PlainTuning)
+Measured cuda(Hydro1D &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X), *Y = S.in(D.Y), *Z = S.in(D.Z);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      hydro1dK<<<blocksFor(D.N), Block>>>(X, Y, Z, D.Q, D.R, D.T, D.N);
+  });
+  S.out(D.X, X);
+  S.registers(hydro1dK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(IntPredict, PlainTuning)
+Measured cuda(IntPredict &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Px = S.in(D.Px);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      intPredictK<<<blocksFor(D.N), Block>>>(Px, D.K, D.N, D.N);
+  });
+  S.out(D.Px, Px);
+  S.registers(intPredictK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Planckian, PlainTuning)
+Measured cuda(Planckian &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X), *Y = S.in(D.Y), *U = S.in(D.U), *V = S.in(D.V),
+       *W = S.in(D.W);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      planckianK<<<blocksFor(D.N), Block>>>(Y, W, X, U, V, D.N);
+  });
+  S.out(D.Y, Y), S.out(D.W, W);
+  S.registers(planckianK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(TridiagElim, PlainTuning)
+Measured cuda(TridiagElim &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Xout = S.in(D.Xout), *Xin = S.in(D.Xin), *Y = S.in(D.Y), *Z = S.in(D.Z);
+  const Index End = D.N + 1;
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      tridiagElimK<<<blocksFor(End), Block>>>(Xout, Xin, Y, Z, End);
+  });
+  S.out(D.Xout, Xout);
+  S.registers(tridiagElimK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(GenLinRecur, PlainTuning)
+Measured cuda(GenLinRecur &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *B5 = S.in(D.B5), *Stb5 = S.in(D.Stb5), *Sa = S.in(D.Sa),
+       *Sb = S.in(D.Sb);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      genLinRecur1K<<<blocksFor(D.N), Block>>>(B5, Stb5, Sa, Sb, D.N);
+      genLinRecur2K<<<blocksFor(D.N + 1), Block>>>(B5, Stb5, Sa, Sb, D.N);
+    }
+  });
+  S.out(D.B5, B5), S.out(D.Stb5, Stb5);
+  S.registers(genLinRecur1K, genLinRecur2K);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Jacobi1D, PlainTuning)
+Measured cuda(Jacobi1D &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *A = S.in(D.A), *B = S.in(D.B);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      for (Index T = 0; T < Jacobi1D::Steps; ++T) {
+        jacobi1dK<<<blocksFor(D.N), Block>>>(B, A, D.N);
+        jacobi1dK<<<blocksFor(D.N), Block>>>(A, B, D.N);
+      }
+  });
+  S.out(D.A, A), S.out(D.B, B);
+  S.registers(jacobi1dK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Atax, PlainTuning)
+Measured cuda(Atax &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Tmp = S.in(D.Tmp), *X = S.in(D.X), *A = S.in(D.A), *Y = S.in(D.Y);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      atax1K<<<blocksFor(D.N), Block>>>(A, X, Y, Tmp, D.N);
+      atax2K<<<blocksFor(D.N), Block>>>(A, Tmp, Y, D.N);
+    }
+  });
+  S.out(D.Y, Y), S.out(D.Tmp, Tmp);
+  S.registers(atax1K, atax2K);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Mvt, PlainTuning)
+Measured cuda(Mvt &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Y1 = S.in(D.Y1), *Y2 = S.in(D.Y2), *A = S.in(D.A), *X1 = S.in(D.X1),
+       *X2 = S.in(D.X2);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      mvt1K<<<blocksFor(D.N), Block>>>(A, X1, Y1, D.N);
+      mvt2K<<<blocksFor(D.N), Block>>>(A, X2, Y2, D.N);
+    }
+  });
+  S.out(D.X1, X1), S.out(D.X2, X2);
+  S.registers(mvt1K, mvt2K);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Gesummv, PlainTuning)
+Measured cuda(Gesummv &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X), *Y = S.in(D.Y), *A = S.in(D.A), *B = S.in(D.B);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      gesummvK<<<blocksFor(D.N), Block>>>(X, Y, A, B, D.N);
+  });
+  S.out(D.Y, Y);
+  S.registers(gesummvK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(TwoMM, PlainTuning)
+Measured cuda(TwoMM &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Tmp = S.in(D.Tmp), *A = S.in(D.A), *B = S.in(D.B), *C = S.in(D.C),
+       *Dd = S.in(D.D);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      twoMM1K<<<grid2D(D.Ni, D.Nj), Block2D>>>(Tmp, A, B, D.Ni, D.Nj, D.Nk);
+      twoMM2K<<<grid2D(D.Ni, D.Nl), Block2D>>>(Tmp, C, Dd, D.Ni, D.Nl, D.Nj);
+    }
+  });
+  S.out(D.Tmp, Tmp), S.out(D.D, Dd);
+  S.registers(twoMM1K, twoMM2K);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Fdtd2D, PlainTuning)
+Measured cuda(Fdtd2D &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Hz = S.in(D.Hz), *Ex = S.in(D.Ex), *Ey = S.in(D.Ey),
+       *Fict = S.in(D.Fict);
+  const dim3 Grid = grid2D(D.Nx, D.Ny);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      for (Index T = 0; T < Fdtd2D::Steps; ++T) {
+        fdtd1K<<<blocksFor(D.Ny), Block>>>(Ey, Fict, D.Ny, T);
+        fdtd2K<<<Grid, Block2D>>>(Ey, Hz, D.Nx, D.Ny);
+        fdtd3K<<<Grid, Block2D>>>(Ex, Hz, D.Nx, D.Ny);
+        fdtd4K<<<Grid, Block2D>>>(Hz, Ex, Ey, D.Nx, D.Ny);
+      }
+  });
+  S.out(D.Hz, Hz), S.out(D.Ex, Ex), S.out(D.Ey, Ey);
+  S.registers(fdtd1K, fdtd2K, fdtd3K, fdtd4K);
+  return M;
+}
+
+/// RAJAPerf's MAT_MAT_SHARED in 16 x 16 shared tiles, the sum in a register.
+__global__ void matMatSharedK(const Real *A, const Real *B, Real *C, Index N) {
+  constexpr int T = MatMatShared::Side;
+  __shared__ Real As[T][T], Bs[T][T];
+  const Index Tx = threadIdx.x, Ty = threadIdx.y;
+  const Index Row = Index(blockIdx.y) * T + Ty,
+              Col = Index(blockIdx.x) * T + Tx;
+  Real Sum = 0;
+  for (Index K = 0; K < N; K += T) {
+    As[Ty][Tx] = K + Tx < N && Row < N ? A[Row * N + K + Tx] : 0.0;
+    Bs[Ty][Tx] = K + Ty < N && Col < N ? B[(K + Ty) * N + Col] : 0.0;
+    __syncthreads();
+    for (int Nn = 0; Nn < T; ++Nn)
+      Sum += As[Ty][Nn] * Bs[Nn][Tx];
+    __syncthreads();
+  }
+  if (Row < N && Col < N)
+    C[Row * N + Col] = Sum;
+}
+
+RAJAPERF_TUNINGS(MatMatShared, PlainTuning)
+Measured cuda(MatMatShared &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *A = S.in(D.A), *B = S.in(D.B), *C = S.in(D.C);
+  const unsigned Tiles =
+      unsigned((D.N + MatMatShared::Side - 1) / MatMatShared::Side);
+  const dim3 Grid(Tiles, Tiles),
+      Threads(MatMatShared::Side, MatMatShared::Side);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      matMatSharedK<<<Grid, Threads>>>(A, B, C, D.N);
+  });
+  S.out(D.C, C);
+  S.registers(matMatSharedK);
+  return M;
+}
+
+/// RAJAPerf's Base_CUDA SCAN, cub tuning: cub::DeviceScan::ExclusiveScan
+/// with its temporary storage allocated once.
+RAJAPERF_TUNINGS(Scan, std::vector<std::string>{"cub"})
+Measured cuda(Scan &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X), *Y = S.in(D.Y);
+  std::size_t Bytes = 0;
+  CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
+      nullptr, Bytes, X, Y, cuda::std::plus<Real>{}, 0.0, int(D.N)));
+  std::vector<unsigned char> Scratch(Bytes);
+  void *Temp = S.in(Scratch);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      CUDA_CHECK(cub::DeviceScan::ExclusiveScan(
+          Temp, Bytes, X, Y, cuda::std::plus<Real>{}, 0.0, int(D.N)));
+  });
+  S.out(D.Y, Y);
+  return M;
+}
+
+__global__ void indexFlagsK(const Real *X, Index *Counts, Index N) {
+  const Index I = globalIndex();
+  if (I < N)
+    Counts[I] = X[I] < 0.0 ? 1 : 0;
+}
+__global__ void indexListK(int *List, const Index *Counts, Index *Len,
+                           Index N) {
+  const Index I = globalIndex();
+  if (I < N) {
+    if (Counts[I] != Counts[I + 1])
+      List[Counts[I]] = int(I);
+    if (I == N - 1)
+      *Len = Counts[I + 1];
+  }
+}
+
+/// RAJAPerf's Base_CUDA INDEXLIST_3LOOP: counts, cub's exclusive scan in
+/// place, the list; the length through pinned memory after each rep.
+RAJAPERF_TUNINGS(IndexList3Loop, PlainTuning)
+Measured cuda(IndexList3Loop &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  const Real *X = S.in(D.X);
+  int *List = S.in(D.List);
+  std::vector<Index> Zeros(D.N + 1, 0);
+  Index *Counts = S.in(Zeros);
+  Index *Len = nullptr;
+  CUDA_CHECK(cudaMallocHost(&Len, sizeof(Index)));
+  std::size_t Bytes = 0;
+  CUDA_CHECK(cub::DeviceScan::ExclusiveScan(nullptr, Bytes, Counts, Counts,
+                                            cuda::std::plus<Index>{}, Index(0),
+                                            int(D.N + 1)));
+  std::vector<unsigned char> Scratch(Bytes);
+  void *Temp = S.in(Scratch);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      indexFlagsK<<<blocksFor(D.N), Block>>>(X, Counts, D.N);
+      CUDA_CHECK(cub::DeviceScan::ExclusiveScan(Temp, Bytes, Counts, Counts,
+                                                cuda::std::plus<Index>{},
+                                                Index(0), int(D.N + 1)));
+      indexListK<<<blocksFor(D.N), Block>>>(List, Counts, Len, D.N);
+      CUDA_CHECK(cudaStreamSynchronize(0));
+      D.Len = *Len;
+    }
+  });
+  S.out(D.List, List);
+  CUDA_CHECK(cudaFreeHost(Len));
+  S.registers(indexFlagsK, indexListK);
+  return M;
+}
+
+/// INDEXLIST in one pass: cub::DeviceSelect::FlaggedIf over the indices,
+/// flagged by X[i] < 0, the count straight into page-locked memory (one
+/// kernel; RAJAPerf's Base_CUDA has its own one-pass grid scan, which the
+/// suite run measures beside this).
+struct NegativeFlag {
+  __device__ bool operator()(Real V) const { return V < 0.0; }
+};
+RAJAPERF_TUNINGS(IndexList, std::vector<std::string>{"cub"})
+Measured cuda(IndexList &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  const Real *X = S.in(D.X);
+  int *List = S.in(D.List);
+  int *Count = nullptr;
+  CUDA_CHECK(cudaMallocHost(&Count, sizeof(int)));
+  const thrust::counting_iterator<int> Indices(0);
+  std::size_t Bytes = 0;
+  CUDA_CHECK(cub::DeviceSelect::FlaggedIf(nullptr, Bytes, Indices, X, List,
+                                          Count, int(D.N), NegativeFlag{}));
+  std::vector<unsigned char> Scratch(Bytes);
+  void *Temp = S.in(Scratch);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      CUDA_CHECK(cub::DeviceSelect::FlaggedIf(Temp, Bytes, Indices, X, List,
+                                              Count, int(D.N), NegativeFlag{}));
+      CUDA_CHECK(cudaStreamSynchronize(0));
+      D.Len = *Count;
+    }
+  });
+  S.out(D.List, List);
+  CUDA_CHECK(cudaFreeHost(Count));
+  return M;
+}
+
+} // namespace rajaperf

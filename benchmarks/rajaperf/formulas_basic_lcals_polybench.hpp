@@ -1,0 +1,96 @@
+//===- benchmarks/rajaperf/formulas_basic_lcals_polybench.hpp - Formulas --===//
+//
+// The per-element arithmetic of suite_basic_lcals_polybench.hpp's longer
+// kernels, written once for the host reference, the offload kernels and the
+// CUDA baselines, in RAJAPerf's order of operations. V is anything
+// indexable.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "formulas.hpp"
+#include "suite_basic_lcals_polybench.hpp"
+
+namespace rajaperf::formula {
+
+/// TRAP_INT's integrand at x.
+RAJAPERF_HD inline Real trapInt(Real X, Real Y, Real Xp, Real Yp) {
+  Real Denom = (X - Xp) * (X - Xp) + (Y - Yp) * (Y - Yp);
+  return 1.0 / sqrt(Denom);
+}
+
+/// PI_REDUCE's term i.
+RAJAPERF_HD inline Real piTerm(Index I, Real Dx) {
+  Real X = (Real(I) + 0.5) * Dx;
+  return Dx / (1.0 + X * X);
+}
+
+/// IF_QUAD's roots at element I into X1 and X2 (both 0 without real roots).
+template <class V>
+RAJAPERF_HD inline void ifQuad(const V &A, const V &B, const V &C, Index I,
+                               Real &X1, Real &X2) {
+  Real S = B[I] * B[I] - 4.0 * A[I] * C[I];
+  if (S >= 0) {
+    S = sqrt(S);
+    X2 = (-B[I] + S) / (2.0 * A[I]);
+    X1 = (-B[I] - S) / (2.0 * A[I]);
+  } else {
+    X2 = 0.0;
+    X1 = 0.0;
+  }
+}
+
+/// EOS at element I.
+template <class V>
+RAJAPERF_HD inline Real eos(const V &Y, const V &Z, const V &U, Real Q, Real R,
+                            Real T, Index I) {
+  return U[I] + R * (Z[I] + R * Y[I]) +
+         T * (U[I + 3] + R * (U[I + 2] + R * U[I + 1]) +
+              T * (U[I + 6] + Q * (U[I + 5] + Q * U[I + 4])));
+}
+
+/// INT_PREDICT at column I; Row(k) is element I of row k of px.
+template <class RowFn>
+RAJAPERF_HD inline Real intPredict(const IntPredictCoefs &K, RowFn Row) {
+  return K.Dm28 * Row(12) + K.Dm27 * Row(11) + K.Dm26 * Row(10) +
+         K.Dm25 * Row(9) + K.Dm24 * Row(8) + K.Dm23 * Row(7) + K.Dm22 * Row(6) +
+         K.C0 * (Row(4) + Row(5)) + Row(2);
+}
+
+/// One step down DIFF_PREDICT's column: the difference carried to the next
+/// row is Carry - Px, and Px takes Carry.
+RAJAPERF_HD inline Real diffStep(Real &Px, Real Carry) {
+  Real Next = Carry - Px;
+  Px = Carry;
+  return Next;
+}
+
+/// One GEN_LIN_RECUR update of element K.
+RAJAPERF_HD inline void genLinRecur(Real &B5, Real &Stb5, Real Sa, Real Sb) {
+  B5 = Sa + Stb5 * Sb;
+  Stb5 = B5 - Stb5;
+}
+
+/// HYDRO_1D at element I.
+template <class V>
+RAJAPERF_HD inline Real hydro1d(const V &Y, const V &Z, Real Q, Real R, Real T,
+                                Index I) {
+  return Q + Y[I] * (R * Z[I + 10] + T * Z[I + 11]);
+}
+
+/// JACOBI_1D at I.
+template <class V> RAJAPERF_HD inline Real jacobi1d(const V &In, Index I) {
+  return 0.33333 * (In[I - 1] + In[I] + In[I + 1]);
+}
+
+/// FDTD_2D's update of an E field from two Hz values.
+RAJAPERF_HD inline Real fdtdE(Real E, Real Hz, Real HzBefore) {
+  return E - 0.5 * (Hz - HzBefore);
+}
+/// FDTD_2D's update of Hz from its E neighbours.
+RAJAPERF_HD inline Real fdtdH(Real Hz, Real ExNext, Real Ex, Real EyNext,
+                              Real Ey) {
+  return Hz - 0.7 * (ExNext - Ex + EyNext - Ey);
+}
+
+} // namespace rajaperf::formula

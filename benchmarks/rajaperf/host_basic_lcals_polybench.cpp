@@ -1,0 +1,305 @@
+//===- benchmarks/rajaperf/host_basic_lcals_polybench.cpp - Host loops ----===//
+//
+// RAJAPerf's Base_Seq loops of suite_basic_lcals_polybench.hpp's kernels,
+// one thread: the reference every other variant's checksum must match.
+//
+//===----------------------------------------------------------------------===//
+
+#include "formulas_basic_lcals_polybench.hpp"
+#include "variants.hpp"
+
+namespace rajaperf {
+
+void host(StreamAdd &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I)
+      D.C[I] = D.A[I] + D.B[I];
+}
+
+void host(StreamMul &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I)
+      D.B[I] = D.Alpha * D.C[I];
+}
+
+void host(IfQuad &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I)
+      formula::ifQuad(D.A, D.B, D.C, I, D.X1[I], D.X2[I]);
+}
+
+void host(InitView1D &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I)
+      D.A[I] = (I + 1) * InitView1D::Val;
+}
+
+void host(InitView1DOffset &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 1; I < D.N + 1; ++I)
+      D.A[I - 1] = I * InitView1D::Val;
+}
+
+void host(MulAddSub &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I) {
+      D.Out1[I] = D.In1[I] * D.In2[I];
+      D.Out2[I] = D.In1[I] + D.In2[I];
+      D.Out3[I] = D.In1[I] - D.In2[I];
+    }
+}
+
+void host(NestedInit &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index K = 0; K < D.Nk; ++K)
+      for (Index J = 0; J < D.Nj; ++J)
+        for (Index I = 0; I < D.Ni; ++I)
+          D.Array[I + D.Ni * (J + D.Nj * K)] = 0.00000001 * I * J * K;
+}
+
+void host(TrapInt &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R) {
+    Real Sum = 0.0;
+    for (Index I = 0; I < D.N; ++I)
+      Sum += formula::trapInt(D.X0 + I * D.H, D.Y, D.Xp, D.Yp);
+    D.Sumx += Sum * D.H;
+  }
+}
+
+void host(PiReduce &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R) {
+    Real Pi = 0.0;
+    for (Index I = 0; I < D.N; ++I)
+      Pi += formula::piTerm(I, D.Dx);
+    D.Pi = 4.0 * Pi;
+  }
+}
+
+void host(Copy8 &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I)
+      for (int C = 0; C < 8; ++C)
+        D.Y[C][I] = D.X[C][I];
+}
+
+void host(DiffPredict &D, Index Reps) {
+  const Index N = D.N;
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < N; ++I) {
+      Real Carry = D.Cx[I + 4 * N];
+      for (Index Row = 4; Row < 13; ++Row)
+        Carry = formula::diffStep(D.Px[I + Row * N], Carry);
+      D.Px[I + 13 * N] = Carry;
+    }
+}
+
+void host(Eos &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I)
+      D.X[I] = formula::eos(D.Y, D.Z, D.U, D.Q, D.R, D.T, I);
+}
+
+void host(FirstDiff &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I)
+      D.X[I] = D.Y[I + 1] - D.Y[I];
+}
+
+void host(Hydro1D &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I)
+      D.X[I] = formula::hydro1d(D.Y, D.Z, D.Q, D.R, D.T, I);
+}
+
+void host(IntPredict &D, Index Reps) {
+  const Index N = D.N;
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < N; ++I)
+      D.Px[I] = formula::intPredict(
+          D.K, [&](Index Row) { return D.Px[I + Row * N]; });
+}
+
+void host(Planckian &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I) {
+      D.Y[I] = D.U[I] / D.V[I];
+      D.W[I] = D.X[I] / (std::exp(D.Y[I]) - 1.0);
+    }
+}
+
+void host(TridiagElim &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 1; I < D.N + 1; ++I)
+      D.Xout[I] = D.Z[I] * (D.Y[I] - D.Xin[I - 1]);
+}
+
+void host(GenLinRecur &D, Index Reps) {
+  const Index N = D.N;
+  for (Index R = 0; R < Reps; ++R) {
+    for (Index K = 0; K < N; ++K)
+      formula::genLinRecur(D.B5[K], D.Stb5[K], D.Sa[K], D.Sb[K]);
+    for (Index I = 1; I < N + 1; ++I) {
+      const Index K = N - I;
+      formula::genLinRecur(D.B5[K], D.Stb5[K], D.Sa[K], D.Sb[K]);
+    }
+  }
+}
+
+void host(Jacobi1D &D, Index Reps) {
+  const Index N = D.N;
+  auto Sweep = [N](const std::vector<Real> &In, std::vector<Real> &Out) {
+    for (Index I = 1; I < N - 1; ++I)
+      Out[I] = formula::jacobi1d(In, I);
+  };
+  for (Index R = 0; R < Reps; ++R)
+    for (Index T = 0; T < Jacobi1D::Steps; ++T) {
+      Sweep(D.A, D.B);
+      Sweep(D.B, D.A);
+    }
+}
+
+void host(Atax &D, Index Reps) {
+  const Index N = D.N;
+  for (Index R = 0; R < Reps; ++R) {
+    for (Index I = 0; I < N; ++I) {
+      D.Y[I] = 0.0;
+      Real Dot = 0.0;
+      for (Index J = 0; J < N; ++J)
+        Dot += D.A[J + I * N] * D.X[J];
+      D.Tmp[I] = Dot;
+    }
+    for (Index J = 0; J < N; ++J) {
+      Real Dot = D.Y[J];
+      for (Index I = 0; I < N; ++I)
+        Dot += D.A[J + I * N] * D.Tmp[I];
+      D.Y[J] = Dot;
+    }
+  }
+}
+
+void host(Mvt &D, Index Reps) {
+  const Index N = D.N;
+  for (Index R = 0; R < Reps; ++R) {
+    for (Index I = 0; I < N; ++I) {
+      Real Dot = 0.0;
+      for (Index J = 0; J < N; ++J)
+        Dot += D.A[J + I * N] * D.Y1[J];
+      D.X1[I] += Dot;
+    }
+    // RAJAPerf's second product reads y2 at the row, not the column.
+    for (Index I = 0; I < N; ++I) {
+      Real Dot = 0.0;
+      for (Index J = 0; J < N; ++J)
+        Dot += D.A[I + J * N] * D.Y2[I];
+      D.X2[I] += Dot;
+    }
+  }
+}
+
+void host(Gesummv &D, Index Reps) {
+  const Index N = D.N;
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < N; ++I) {
+      Real TmpDot = 0.0, YDot = 0.0;
+      for (Index J = 0; J < N; ++J) {
+        TmpDot += D.A[J + I * N] * D.X[J];
+        YDot += D.B[J + I * N] * D.X[J];
+      }
+      D.Y[I] = Gesummv::Alpha * TmpDot + Gesummv::Beta * YDot;
+    }
+}
+
+void host(TwoMM &M, Index Reps) {
+  const Index Ni = M.Ni, Nj = M.Nj, Nk = M.Nk, Nl = M.Nl;
+  for (Index R = 0; R < Reps; ++R) {
+    for (Index I = 0; I < Ni; ++I)
+      for (Index J = 0; J < Nj; ++J) {
+        Real Dot = 0.0;
+        for (Index K = 0; K < Nk; ++K)
+          Dot += TwoMM::Alpha * M.A[K + I * Nk] * M.B[J + K * Nj];
+        M.Tmp[J + I * Nj] = Dot;
+      }
+    for (Index I = 0; I < Ni; ++I)
+      for (Index L = 0; L < Nl; ++L) {
+        Real Dot = TwoMM::Beta;
+        for (Index J = 0; J < Nj; ++J)
+          Dot += M.Tmp[J + I * Nj] * M.C[L + J * Nl];
+        M.D[L + I * Nl] = Dot;
+      }
+  }
+}
+
+void host(Fdtd2D &F, Index Reps) {
+  const Index Nx = F.Nx, Ny = F.Ny;
+  std::vector<Real> &Ex = F.Ex, &Ey = F.Ey, &Hz = F.Hz;
+  for (Index R = 0; R < Reps; ++R)
+    for (Index T = 0; T < Fdtd2D::Steps; ++T) {
+      for (Index J = 0; J < Ny; ++J)
+        Ey[J] = F.Fict[T];
+      for (Index I = 1; I < Nx; ++I)
+        for (Index J = 0; J < Ny; ++J)
+          Ey[J + I * Ny] = formula::fdtdE(Ey[J + I * Ny], Hz[J + I * Ny],
+                                          Hz[J + (I - 1) * Ny]);
+      for (Index I = 0; I < Nx; ++I)
+        for (Index J = 1; J < Ny; ++J)
+          Ex[J + I * Ny] = formula::fdtdE(Ex[J + I * Ny], Hz[J + I * Ny],
+                                          Hz[J - 1 + I * Ny]);
+      for (Index I = 0; I < Nx - 1; ++I)
+        for (Index J = 0; J < Ny - 1; ++J) {
+          const Index C = J + I * Ny;
+          Hz[C] = formula::fdtdH(Hz[C], Ex[C + 1], Ex[C], Ey[C + Ny], Ey[C]);
+        }
+    }
+}
+
+void host(MatMatShared &M, Index Reps) {
+  const Index N = M.N;
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < N; ++I)
+      for (Index J = 0; J < N; ++J) {
+        Real Sum = 0;
+        for (Index K = 0; K < N; ++K)
+          Sum += M.A[I * N + K] * M.B[K * N + J];
+        M.C[I * N + J] = Sum;
+      }
+}
+
+void host(Scan &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R) {
+    Real Sum = 0;
+    for (Index I = 0; I < D.N; ++I) {
+      D.Y[I] = Sum;
+      Sum += D.X[I];
+    }
+  }
+}
+
+void host(IndexList3Loop &D, Index Reps) {
+  std::vector<Index> Counts(D.N + 1);
+  for (Index R = 0; R < Reps; ++R) {
+    for (Index I = 0; I < D.N; ++I)
+      Counts[I] = D.X[I] < 0.0 ? 1 : 0;
+    Index Count = 0;
+    for (Index I = 0; I < D.N + 1; ++I) {
+      const Index Inc = Counts[I];
+      Counts[I] = Count;
+      Count += Inc;
+    }
+    for (Index I = 0; I < D.N; ++I)
+      if (Counts[I] != Counts[I + 1])
+        D.List[Counts[I]] = int(I);
+    D.Len = Counts[D.N];
+  }
+}
+
+void host(IndexList &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R) {
+    Index Count = 0;
+    for (Index I = 0; I < D.N; ++I)
+      if (D.X[I] < 0.0)
+        D.List[Count++] = int(I);
+    D.Len = Count;
+  }
+}
+
+} // namespace rajaperf

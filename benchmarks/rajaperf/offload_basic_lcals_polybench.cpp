@@ -1,0 +1,862 @@
+//===- benchmarks/rajaperf/offload_basic_lcals_polybench.cpp - offload() --===//
+//
+// suite_basic_lcals_polybench.hpp's kernels as ordinary functions, in
+// offload.cpp's style: read-only data as std::span<const>, written data as a
+// Region whose strategy gives each logical thread its own elements,
+// reductions as Reduce. staged() preloads the data once (Interface C),
+// automatic() moves it at each call (Interface A).
+//
+//===----------------------------------------------------------------------===//
+
+#include "formulas_basic_lcals_polybench.hpp"
+#include "offload_common.hpp"
+
+#include <offload/offload.hpp>
+#include <offload/scan.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <tuple>
+
+namespace rajaperf {
+/// The interior of an N x N matrix (rows and columns 1 to N - 2), each
+/// thread (x, y) four consecutive rows of column x + 1: rows 4y + 1 to
+/// 4y + 4. Threads cover whole 32 x 8 blocks.
+struct Rows4 {
+  std::uint64_t Rows, Cols;
+  static constexpr unsigned dims = 2;
+  offload::Extent extent(std::uint64_t) const {
+    return {(Cols - 2 + 31) / 32 * 32, (Rows - 2 + 31) / 32 * 8};
+  }
+  offload::detail::Strided pieces(offload::ThreadIndex T, std::uint64_t) const {
+    const std::uint64_t Col = T.x + 1, First = 4 * T.y + 1;
+    const std::uint64_t Count =
+        Col < Cols - 1 && First < Rows - 1
+            ? std::min<std::uint64_t>(4, Rows - 1 - First)
+            : 0;
+    return {First * Cols + Col, Count, Cols};
+  }
+  offload::Span span(std::uint64_t I) const { return {I, 1}; }
+  template <class T> offload::Item<T> item(T *Data, std::uint64_t I) const {
+    return {I, Data[I]};
+  }
+  // For OFFLOAD_CHECK_DISJOINT: the interior only.
+  bool covers(std::uint64_t I) const {
+    const std::uint64_t Row = I / Cols, Col = I % Cols;
+    return Row > 0 && Row < Rows - 1 && Col > 0 && Col < Cols - 1;
+  }
+};
+} // namespace rajaperf
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(rajaperf::Rows4);
+
+namespace rajaperf {
+namespace {
+
+using offload::Grid2D;
+using offload::Grid3D;
+using offload::GridStride1D;
+using offload::Region;
+using CR = std::span<const Real>;
+using R2 = Region<Real, Grid2D>;
+
+/// Elements [First, First + Count) of V (a vector or a preload handle).
+template <class V> std::span<Real> part(V &Data, Index First, Index Count) {
+  return std::span<Real>(Data).subspan(First, Count);
+}
+template <class V>
+std::span<const Real> constPart(const V &Data, Index First, Index Count) {
+  return std::span<const Real>(Data).subspan(First, Count);
+}
+
+//===-- Kernels ----------------------------------------------------------===//
+//
+// Kernels that write two arrays element by element take two Regions of one
+// size with the same strategy: the running thread owns the same index in
+// both, so the inner loop runs once.
+
+void addKernel(CR A, CR B, Region<Real> C) {
+  for (auto [I, Ci] : C)
+    Ci = A[I] + B[I];
+}
+
+void mulKernel(CR C, Real Alpha, Region<Real> B) {
+  for (auto [I, Bi] : B)
+    Bi = Alpha * C[I];
+}
+
+void ifQuadKernel(CR A, CR B, CR C, Region<Real> X1, Region<Real> X2) {
+  for (auto [I, X1i] : X1)
+    for (auto [J, X2i] : X2)
+      formula::ifQuad(A, B, C, Index(I), X1i, X2i);
+}
+
+void initView1DKernel(Real Val, Region<Real> A) {
+  for (auto [I, Ai] : A)
+    Ai = (Index(I) + 1) * Val;
+}
+
+// RAJAPerf's index i runs over [1, N] and writes a[i - 1].
+void initView1DOffsetKernel(Real Val, Region<Real> A) {
+  for (auto [I, Ai] : A) {
+    const Index Iv = Index(I) + 1;
+    Ai = Iv * Val;
+  }
+}
+
+void mulAddSubKernel(CR In1, CR In2, Region<Real> Out1, Region<Real> Out2,
+                     Region<Real> Out3) {
+  for (auto [I, V] : Out1)
+    V = In1[I] * In2[I];
+  for (auto [I, V] : Out2)
+    V = In1[I] + In2[I];
+  for (auto [I, V] : Out3)
+    V = In1[I] - In2[I];
+}
+
+void nestedInitKernel(Region<Real, Grid3D> Array) {
+  for (auto [I, J, K, V] : Array)
+    V = 0.00000001 * Index(I) * Index(J) * Index(K);
+}
+
+void trapIntKernel(offload::Range<GridStride1D> R, Real X0, Real Xp, Real Y,
+                   Real Yp, Real H, offload::ReduceSum<Real> Sum) {
+  for (std::uint64_t I : R)
+    Sum += formula::trapInt(X0 + Index(I) * H, Y, Xp, Yp);
+}
+
+void piReduceKernel(offload::Range<GridStride1D> R, Real Dx,
+                    offload::ReduceSum<Real> Pi) {
+  for (std::uint64_t I : R)
+    Pi += formula::piTerm(Index(I), Dx);
+}
+
+void copy8Kernel(CR X0, CR X1, CR X2, CR X3, CR X4, CR X5, CR X6, CR X7,
+                 Region<Real> Y0, Region<Real> Y1, Region<Real> Y2,
+                 Region<Real> Y3, Region<Real> Y4, Region<Real> Y5,
+                 Region<Real> Y6, Region<Real> Y7) {
+  for (auto [I, V] : Y0)
+    V = X0[I];
+  for (auto [I, V] : Y1)
+    V = X1[I];
+  for (auto [I, V] : Y2)
+    V = X2[I];
+  for (auto [I, V] : Y3)
+    V = X3[I];
+  for (auto [I, V] : Y4)
+    V = X4[I];
+  for (auto [I, V] : Y5)
+    V = X5[I];
+  for (auto [I, V] : Y6)
+    V = X6[I];
+  for (auto [I, V] : Y7)
+    V = X7[I];
+}
+
+// Px is rows 4..13 of px, each thread one column, its rows in order. Cx is
+// row 4 of cx.
+void diffPredictKernel(CR Cx, Region<Real, offload::Columns2D> Px) {
+  constexpr std::uint64_t LastRow = 9;
+  Real Carry = 0.0;
+  for (auto [Row, Col, V] : Px) {
+    if (Row == 0)
+      Carry = Cx[Col];
+    if (Row == LastRow)
+      V = Carry;
+    else
+      Carry = formula::diffStep(V, Carry);
+  }
+}
+
+void eosKernel(CR Y, CR Z, CR U, Real Q, Real R, Real T, Region<Real> X) {
+  for (auto [I, Xi] : X)
+    Xi = formula::eos(Y, Z, U, Q, R, T, Index(I));
+}
+
+void firstDiffKernel(CR Y, Region<Real> X) {
+  for (auto [I, Xi] : X)
+    Xi = Y[I + 1] - Y[I];
+}
+
+void hydro1dKernel(CR Y, CR Z, Real Q, Real R, Real T, Region<Real> X) {
+  for (auto [I, Xi] : X)
+    Xi = formula::hydro1d(Y, Z, Q, R, T, Index(I));
+}
+
+// Rows is rows 1..12 of px, Px0 row 0.
+void intPredictKernel(CR Rows, Index N, IntPredictCoefs K, Region<Real> Px0) {
+  for (auto [I, V] : Px0)
+    V = formula::intPredict(K,
+                            [&](Index Row) { return Rows[I + (Row - 1) * N]; });
+}
+
+void planckianKernel(CR X, CR U, CR V, Region<Real> Y, Region<Real> W) {
+  for (auto [I, Yi] : Y)
+    for (auto [J, Wi] : W) {
+      Yi = U[I] / V[I];
+      Wi = X[I] / (std::exp(Yi) - 1.0);
+    }
+}
+
+// Xout is xout[1..N]: its element I is RAJAPerf's i = I + 1.
+// Xout's elements [1, N] (it has N + 1).
+void tridiagElimKernel(CR Xin, CR Y, CR Z,
+                       Region<Real, offload::Interval1D> Xout) {
+  for (auto [I, V] : Xout)
+    V = Z[I] * (Y[I] - Xin[I - 1]);
+}
+
+// Both of a rep's passes: each updates every element once, independently.
+void genLinRecurKernel(CR Sa, CR Sb, Region<Real> B5, Region<Real> Stb5) {
+  for (auto [K, B] : B5)
+    for (auto [K2, S] : Stb5)
+      formula::genLinRecur(B, S, Sa[K], Sb[K]);
+}
+
+// Out's interior [1, N - 1).
+void jacobi1dKernel(CR In, Region<Real, offload::Interval1D> Out) {
+  for (auto [I, V] : Out)
+    V = formula::jacobi1d(In, Index(I));
+}
+
+void atax1Kernel(CR A, CR X, Index N, Region<Real> Y, Region<Real> Tmp) {
+  for (auto [I, Yi] : Y)
+    for (auto [I2, Ti] : Tmp) {
+      Yi = 0.0;
+      Real Dot = 0.0;
+      for (Index J = 0; J < N; ++J)
+        Dot += A[J + I * N] * X[J];
+      Ti = Dot;
+    }
+}
+
+void atax2Kernel(CR A, CR Tmp, Index N, Region<Real> Y) {
+  for (auto [J, Yj] : Y) {
+    Real Dot = Yj;
+    for (Index I = 0; I < N; ++I)
+      Dot += A[J + I * N] * Tmp[I];
+    Yj = Dot;
+  }
+}
+
+void mvt1Kernel(CR A, CR Y1, Index N, Region<Real> X1) {
+  for (auto [I, Xi] : X1) {
+    Real Dot = 0.0;
+    for (Index J = 0; J < N; ++J)
+      Dot += A[J + I * N] * Y1[J];
+    Xi += Dot;
+  }
+}
+
+// RAJAPerf's second product reads y2 at the row, not the column.
+void mvt2Kernel(CR A, CR Y2, Index N, Region<Real> X2) {
+  for (auto [I, Xi] : X2) {
+    Real Dot = 0.0;
+    for (Index J = 0; J < N; ++J)
+      Dot += A[I + J * N] * Y2[I];
+    Xi += Dot;
+  }
+}
+
+void gesummvKernel(CR A, CR B, CR X, Index N, Region<Real> Y) {
+  for (auto [I, Yi] : Y) {
+    Real TmpDot = 0.0, YDot = 0.0;
+    for (Index J = 0; J < N; ++J) {
+      TmpDot += A[J + I * N] * X[J];
+      YDot += B[J + I * N] * X[J];
+    }
+    Yi = Gesummv::Alpha * TmpDot + Gesummv::Beta * YDot;
+  }
+}
+
+void twoMM1Kernel(CR A, CR B, Index Nk, Index Nj, R2 Tmp) {
+  for (auto [I, J, V] : Tmp) {
+    Real Dot = 0.0;
+    for (Index K = 0; K < Nk; ++K)
+      Dot += TwoMM::Alpha * A[K + I * Nk] * B[J + K * Nj];
+    V = Dot;
+  }
+}
+
+void twoMM2Kernel(CR Tmp, CR C, Index Nj, Index Nl, R2 D) {
+  for (auto [I, L, V] : D) {
+    Real Dot = TwoMM::Beta;
+    for (Index J = 0; J < Nj; ++J)
+      Dot += Tmp[J + I * Nj] * C[L + J * Nl];
+    V = Dot;
+  }
+}
+
+// Ey0 is row 0 of ey.
+void fdtd1Kernel(CR Fict, Index T, Region<Real> Ey0) {
+  for (auto [J, V] : Ey0)
+    V = Fict[T];
+}
+
+void fdtd2Kernel(CR Hz, Index Ny, R2 Ey) {
+  for (auto [I, J, V] : Ey)
+    V = formula::fdtdE(V, Hz[J + I * Ny], Hz[J + (I - 1) * Ny]);
+}
+
+void fdtd3Kernel(CR Hz, Index Ny, R2 Ex) {
+  for (auto [I, J, V] : Ex)
+    V = formula::fdtdE(V, Hz[J + I * Ny], Hz[J - 1 + I * Ny]);
+}
+
+void fdtd4Kernel(CR Ex, CR Ey, Index Ny, R2 Hz) {
+  for (auto [I, J, V] : Hz) {
+    const Index C = J + I * Ny;
+    V = formula::fdtdH(V, Ex[C + 1], Ex[C], Ey[C + Ny], Ey[C]);
+  }
+}
+
+} // namespace
+
+//===-- Variants ---------------------------------------------------------===//
+
+static Measured run(StreamAdd &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &C, auto &A, auto &B) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(addKernel, A, B, C);
+  };
+  return twoWays(
+      Staged, Loop, registers(addKernel),
+      [&] {
+        return std::make_tuple(preload_mut(D.C), preload(D.A), preload(D.B));
+      },
+      [&] { return std::tie(D.C, D.A, D.B); });
+}
+RAJAPERF_BOTH_VARIANTS(StreamAdd)
+
+static Measured run(StreamMul &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &B, auto &C) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(mulKernel, C, D.Alpha, B);
+  };
+  return twoWays(
+      Staged, Loop, registers(mulKernel),
+      [&] { return std::make_tuple(preload_mut(D.B), preload(D.C)); },
+      [&] { return std::tie(D.B, D.C); });
+}
+RAJAPERF_BOTH_VARIANTS(StreamMul)
+
+static Measured run(IfQuad &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X1, auto &X2, auto &A, auto &B, auto &C) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(ifQuadKernel, A, B, C, X1, X2);
+  };
+  return twoWays(
+      Staged, Loop, registers(ifQuadKernel),
+      [&] {
+        return std::tuple_cat(preloadAll(D.X1, D.X2),
+                              preloadReadOnly(D.A, D.B, D.C));
+      },
+      [&] { return std::tie(D.X1, D.X2, D.A, D.B, D.C); });
+}
+RAJAPERF_BOTH_VARIANTS(IfQuad)
+
+static Measured run(InitView1D &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &A) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(initView1DKernel, InitView1D::Val, A);
+  };
+  return twoWays(
+      Staged, Loop, registers(initView1DKernel),
+      [&] { return preloadAll(D.A); }, [&] { return std::tie(D.A); });
+}
+RAJAPERF_BOTH_VARIANTS(InitView1D)
+
+static Measured run(InitView1DOffset &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &A) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(initView1DOffsetKernel, InitView1D::Val, A);
+  };
+  return twoWays(
+      Staged, Loop, registers(initView1DOffsetKernel),
+      [&] { return preloadAll(D.A); }, [&] { return std::tie(D.A); });
+}
+RAJAPERF_BOTH_VARIANTS(InitView1DOffset)
+
+static Measured run(MulAddSub &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &O1, auto &O2, auto &O3, auto &I1, auto &I2) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(mulAddSubKernel, I1, I2, O1, O2, O3);
+  };
+  return twoWays(
+      Staged, Loop, registers(mulAddSubKernel),
+      [&] {
+        return std::tuple_cat(preloadAll(D.Out1, D.Out2, D.Out3),
+                              preloadReadOnly(D.In1, D.In2));
+      },
+      [&] { return std::tie(D.Out1, D.Out2, D.Out3, D.In1, D.In2); });
+}
+RAJAPERF_BOTH_VARIANTS(MulAddSub)
+
+static Measured run(NestedInit &D, Index Reps, bool Staged) {
+  const Grid3D Box(D.Ni, D.Nj, D.Nk);
+  auto Loop = [&](auto &Array) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(nestedInitKernel, Region<Real, Grid3D>(Array, Box));
+  };
+  return twoWays(
+      Staged, Loop, registers(nestedInitKernel),
+      [&] { return preloadAll(D.Array); }, [&] { return std::tie(D.Array); });
+}
+RAJAPERF_BOTH_VARIANTS(NestedInit)
+
+static Measured run(TrapInt &D, Index Reps, bool) {
+  // No arrays: both interfaces make the same calls.
+  const auto Positions = strided(trapIntKernel, D.N);
+  return measureAutomatic(
+      [&] {
+        for (Index R = 0; R < Reps; ++R) {
+          Real Sum = 0.0;
+          offload(trapIntKernel, Positions, D.X0, D.Xp, D.Y, D.Yp, D.H, Sum);
+          D.Sumx += Sum * D.H;
+        }
+      },
+      registers(trapIntKernel));
+}
+RAJAPERF_BOTH_VARIANTS(TrapInt)
+
+static Measured run(PiReduce &D, Index Reps, bool) {
+  const auto Positions = strided(piReduceKernel, D.N);
+  return measureAutomatic(
+      [&] {
+        for (Index R = 0; R < Reps; ++R) {
+          Real Pi = 0.0;
+          offload(piReduceKernel, Positions, D.Dx, Pi);
+          D.Pi = 4.0 * Pi;
+        }
+      },
+      registers(piReduceKernel));
+}
+RAJAPERF_BOTH_VARIANTS(PiReduce)
+
+static Measured run(Copy8 &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &...XY) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(copy8Kernel, XY...);
+  };
+  auto &X = D.X, &Y = D.Y;
+  return twoWays(
+      Staged, Loop, registers(copy8Kernel),
+      [&] {
+        return std::tuple_cat(
+            preloadReadOnly(X[0], X[1], X[2], X[3], X[4], X[5], X[6], X[7]),
+            preloadAll(Y[0], Y[1], Y[2], Y[3], Y[4], Y[5], Y[6], Y[7]));
+      },
+      [&] {
+        return std::tie(X[0], X[1], X[2], X[3], X[4], X[5], X[6], X[7], Y[0],
+                        Y[1], Y[2], Y[3], Y[4], Y[5], Y[6], Y[7]);
+      });
+}
+RAJAPERF_BOTH_VARIANTS(Copy8)
+
+static Measured run(DiffPredict &D, Index Reps, bool Staged) {
+  const Index N = D.N;
+  auto Loop = [&](auto &Px, auto &Cx) {
+    Region<Real, offload::Columns2D> Columns(
+        part(Px, 4 * N, 10 * N), offload::Columns2D{10, std::uint64_t(N)});
+    const CR Row4 = constPart(Cx, 4 * N, N);
+    for (Index R = 0; R < Reps; ++R)
+      offload(diffPredictKernel, Row4, Columns);
+  };
+  return twoWays(
+      Staged, Loop, registers(diffPredictKernel),
+      [&] { return std::make_tuple(preload_mut(D.Px), preload(D.Cx)); },
+      [&] { return std::tie(D.Px, D.Cx); });
+}
+RAJAPERF_BOTH_VARIANTS(DiffPredict)
+
+static Measured run(Eos &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X, auto &Y, auto &Z, auto &U) {
+    Region<Real> Out(part(X, 0, D.N));
+    for (Index R = 0; R < Reps; ++R)
+      offload(eosKernel, Y, Z, U, D.Q, D.R, D.T, Out);
+  };
+  return twoWays(
+      Staged, Loop, registers(eosKernel),
+      [&] {
+        return std::tuple_cat(preloadAll(D.X), preloadReadOnly(D.Y, D.Z, D.U));
+      },
+      [&] { return std::tie(D.X, D.Y, D.Z, D.U); });
+}
+RAJAPERF_BOTH_VARIANTS(Eos)
+
+static Measured run(FirstDiff &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X, auto &Y) {
+    Region<Real> Out(part(X, 0, D.N));
+    for (Index R = 0; R < Reps; ++R)
+      offload(firstDiffKernel, Y, Out);
+  };
+  return twoWays(
+      Staged, Loop, registers(firstDiffKernel),
+      [&] { return std::make_tuple(preload_mut(D.X), preload(D.Y)); },
+      [&] { return std::tie(D.X, D.Y); });
+}
+RAJAPERF_BOTH_VARIANTS(FirstDiff)
+
+static Measured run(Hydro1D &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X, auto &Y, auto &Z) {
+    Region<Real> Out(part(X, 0, D.N));
+    for (Index R = 0; R < Reps; ++R)
+      offload(hydro1dKernel, Y, Z, D.Q, D.R, D.T, Out);
+  };
+  return twoWays(
+      Staged, Loop, registers(hydro1dKernel),
+      [&] {
+        return std::tuple_cat(preloadAll(D.X), preloadReadOnly(D.Y, D.Z));
+      },
+      [&] { return std::tie(D.X, D.Y, D.Z); });
+}
+RAJAPERF_BOTH_VARIANTS(Hydro1D)
+
+static Measured run(IntPredict &D, Index Reps, bool Staged) {
+  const Index N = D.N;
+  auto Loop = [&](auto &Px) {
+    // Row 0 is written, rows 1..12 only read: two disjoint parts of px.
+    Region<Real> Row0(part(Px, 0, N));
+    const CR Rows = constPart(Px, N, 12 * N);
+    for (Index R = 0; R < Reps; ++R)
+      offload(intPredictKernel, Rows, N, D.K, Row0);
+  };
+  return twoWays(
+      Staged, Loop, registers(intPredictKernel),
+      [&] { return preloadAll(D.Px); }, [&] { return std::tie(D.Px); });
+}
+RAJAPERF_BOTH_VARIANTS(IntPredict)
+
+static Measured run(Planckian &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &Y, auto &W, auto &X, auto &U, auto &V) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(planckianKernel, X, U, V, Y, W);
+  };
+  return twoWays(
+      Staged, Loop, registers(planckianKernel),
+      [&] {
+        return std::tuple_cat(preloadAll(D.Y, D.W),
+                              preloadReadOnly(D.X, D.U, D.V));
+      },
+      [&] { return std::tie(D.Y, D.W, D.X, D.U, D.V); });
+}
+RAJAPERF_BOTH_VARIANTS(Planckian)
+
+static Measured run(TridiagElim &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &Xout, auto &Xin, auto &Y, auto &Z) {
+    Region<Real, offload::Interval1D> Out(Xout, {1, std::uint64_t(D.N) + 1});
+    for (Index R = 0; R < Reps; ++R)
+      offload(tridiagElimKernel, Xin, Y, Z, Out);
+  };
+  return twoWays(
+      Staged, Loop, registers(tridiagElimKernel),
+      [&] {
+        return std::tuple_cat(preloadAll(D.Xout),
+                              preloadReadOnly(D.Xin, D.Y, D.Z));
+      },
+      [&] { return std::tie(D.Xout, D.Xin, D.Y, D.Z); });
+}
+RAJAPERF_BOTH_VARIANTS(TridiagElim)
+
+static Measured run(GenLinRecur &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &B5, auto &Stb5, auto &Sa, auto &Sb) {
+    for (Index R = 0; R < Reps; ++R) {
+      offload(genLinRecurKernel, Sa, Sb, B5, Stb5);
+      offload(genLinRecurKernel, Sa, Sb, B5, Stb5);
+    }
+  };
+  return twoWays(
+      Staged, Loop, registers(genLinRecurKernel),
+      [&] {
+        return std::tuple_cat(preloadAll(D.B5, D.Stb5),
+                              preloadReadOnly(D.Sa, D.Sb));
+      },
+      [&] { return std::tie(D.B5, D.Stb5, D.Sa, D.Sb); });
+}
+RAJAPERF_BOTH_VARIANTS(GenLinRecur)
+
+static Measured run(Jacobi1D &D, Index Reps, bool Staged) {
+  const Index N = D.N;
+  auto Loop = [&](auto &A, auto &B) {
+    const offload::Interval1D Inner{1, std::uint64_t(N - 1)};
+    Region<Real, offload::Interval1D> InnerA(A, Inner), InnerB(B, Inner);
+    for (Index R = 0; R < Reps; ++R)
+      for (Index T = 0; T < Jacobi1D::Steps; ++T) {
+        offload(jacobi1dKernel, A, InnerB);
+        offload(jacobi1dKernel, B, InnerA);
+      }
+  };
+  return twoWays(
+      Staged, Loop, registers(jacobi1dKernel),
+      [&] { return preloadAll(D.A, D.B); }, [&] { return std::tie(D.A, D.B); });
+}
+RAJAPERF_BOTH_VARIANTS(Jacobi1D)
+
+static Measured run(Atax &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &Y, auto &Tmp, auto &A, auto &X) {
+    for (Index R = 0; R < Reps; ++R) {
+      offload(atax1Kernel, A, X, D.N, Y, Tmp);
+      offload(atax2Kernel, A, Tmp, D.N, Y);
+    }
+  };
+  return twoWays(
+      Staged, Loop, registers(atax1Kernel, atax2Kernel),
+      [&] {
+        return std::tuple_cat(preloadAll(D.Y, D.Tmp),
+                              preloadReadOnly(D.A, D.X));
+      },
+      [&] { return std::tie(D.Y, D.Tmp, D.A, D.X); });
+}
+RAJAPERF_BOTH_VARIANTS(Atax)
+
+static Measured run(Mvt &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X1, auto &X2, auto &A, auto &Y1, auto &Y2) {
+    for (Index R = 0; R < Reps; ++R) {
+      offload(mvt1Kernel, A, Y1, D.N, X1);
+      offload(mvt2Kernel, A, Y2, D.N, X2);
+    }
+  };
+  return twoWays(
+      Staged, Loop, registers(mvt1Kernel, mvt2Kernel),
+      [&] {
+        return std::tuple_cat(preloadAll(D.X1, D.X2),
+                              preloadReadOnly(D.A, D.Y1, D.Y2));
+      },
+      [&] { return std::tie(D.X1, D.X2, D.A, D.Y1, D.Y2); });
+}
+RAJAPERF_BOTH_VARIANTS(Mvt)
+
+static Measured run(Gesummv &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &Y, auto &A, auto &B, auto &X) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(gesummvKernel, A, B, X, D.N, Y);
+  };
+  return twoWays(
+      Staged, Loop, registers(gesummvKernel),
+      [&] {
+        return std::tuple_cat(preloadAll(D.Y), preloadReadOnly(D.A, D.B, D.X));
+      },
+      [&] { return std::tie(D.Y, D.A, D.B, D.X); });
+}
+RAJAPERF_BOTH_VARIANTS(Gesummv)
+
+static Measured run(TwoMM &M, Index Reps, bool Staged) {
+  auto Loop = [&](auto &Tmp, auto &D, auto &A, auto &B, auto &C) {
+    for (Index R = 0; R < Reps; ++R) {
+      offload(twoMM1Kernel, A, B, M.Nk, M.Nj, R2(Tmp, Grid2D(M.Ni, M.Nj)));
+      offload(twoMM2Kernel, Tmp, C, M.Nj, M.Nl, R2(D, Grid2D(M.Ni, M.Nl)));
+    }
+  };
+  return twoWays(
+      Staged, Loop, registers(twoMM1Kernel, twoMM2Kernel),
+      [&] {
+        return std::tuple_cat(preloadAll(M.Tmp, M.D),
+                              preloadReadOnly(M.A, M.B, M.C));
+      },
+      [&] { return std::tie(M.Tmp, M.D, M.A, M.B, M.C); });
+}
+RAJAPERF_BOTH_VARIANTS(TwoMM)
+
+static Measured run(Fdtd2D &F, Index Reps, bool Staged) {
+  const std::uint64_t Nx = F.Nx, Ny = F.Ny;
+  const Grid2D EyBox(Nx, Ny, {1, Nx, 0, Ny}), ExBox(Nx, Ny, {0, Nx, 1, Ny}),
+      HzBox(Nx, Ny, {0, Nx - 1, 0, Ny - 1});
+  auto Loop = [&](auto &Hz, auto &Ex, auto &Ey, auto &Fict) {
+    Region<Real> Ey0(part(Ey, 0, F.Ny));
+    for (Index R = 0; R < Reps; ++R)
+      for (Index T = 0; T < Fdtd2D::Steps; ++T) {
+        offload(fdtd1Kernel, Fict, T, Ey0);
+        offload(fdtd2Kernel, Hz, F.Ny, R2(Ey, EyBox));
+        offload(fdtd3Kernel, Hz, F.Ny, R2(Ex, ExBox));
+        offload(fdtd4Kernel, Ex, Ey, F.Ny, R2(Hz, HzBox));
+      }
+  };
+  return twoWays(
+      Staged, Loop,
+      registers(fdtd1Kernel, fdtd2Kernel, fdtd3Kernel, fdtd4Kernel),
+      [&] {
+        return std::tuple_cat(preloadAll(F.Hz, F.Ex, F.Ey),
+                              preloadReadOnly(F.Fict));
+      },
+      [&] { return std::tie(F.Hz, F.Ex, F.Ey, F.Fict); });
+}
+RAJAPERF_BOTH_VARIANTS(Fdtd2D)
+
+// RAJAPerf's algorithm: each 16 x 16 block walks A's row band and B's
+// column band through two tiles in team memory, a thread per element of C
+// over the matrix padded to whole tiles (zeros outside it).
+constexpr std::uint64_t Side = MatMatShared::Side;
+void matMatSharedKernel(CR A, CR B, Index N, offload::Range<Grid2D> Threads,
+                        offload::Tile<Real, Side * Side> As,
+                        offload::Tile<Real, Side * Side> Bs, R2 C) {
+  for (auto [Row, Col] : Threads) {
+    const std::uint64_t Top = Row - Row % Side, Left = Col - Col % Side;
+    const std::uint64_t Size = N;
+    Real Sum = 0;
+    for (std::uint64_t K = 0; K < Size; K += Side) {
+      offload::fill(
+          As,
+          [&](std::size_t E) {
+            const std::uint64_t R = Top + E / Side, Cc = K + E % Side;
+            return R < Size && Cc < Size ? A[R * Size + Cc] : 0.0;
+          },
+          Bs,
+          [&](std::size_t E) {
+            const std::uint64_t R = K + E / Side, Cc = Left + E % Side;
+            return R < Size && Cc < Size ? B[R * Size + Cc] : 0.0;
+          });
+      // unchecked: the indices are below Side * Side by construction.
+      for (std::uint64_t Nn = 0; Nn < Side; ++Nn)
+        Sum += As.unchecked((Row - Top) * Side + Nn) *
+               Bs.unchecked(Nn * Side + (Col - Left));
+    }
+    for (auto [I, J, Cij] : C)
+      Cij = Sum;
+  }
+}
+
+static Measured run(MatMatShared &M, Index Reps, bool Staged) {
+  const std::uint64_t N = M.N, Padded = (N + Side - 1) / Side * Side;
+  const offload::Range<Grid2D> Threads(Padded * Padded, Grid2D(Padded, Padded));
+  auto Loop = [&](auto &A, auto &B, auto &C) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(offload::Launch{.block_shape = {Side, Side, 1}},
+              matMatSharedKernel, A, B, M.N, Threads, offload::team_memory,
+              offload::team_memory, R2(C, Grid2D(N, N)));
+  };
+  return twoWays(
+      Staged, Loop, registers(matMatSharedKernel),
+      [&] {
+        return std::make_tuple(preload(M.A), preload(M.B), preload_mut(M.C));
+      },
+      [&] { return std::tie(M.A, M.B, M.C); });
+}
+RAJAPERF_BOTH_VARIANTS(MatMatShared)
+
+// SCAN: the library's device-wide scan (offload/scan.hpp).
+static Measured run(Scan &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X, auto &Y) {
+    for (Index R = 0; R < Reps; ++R)
+      offload::exclusive_scan(X, Y, 0.0);
+  };
+  return twoWays(
+      Staged, Loop, -1,
+      [&] { return std::make_tuple(preload(D.X), preload_mut(D.Y)); },
+      [&] { return std::tie(D.X, D.Y); });
+}
+RAJAPERF_BOTH_VARIANTS(Scan)
+
+// INDEXLIST_3LOOP as RAJAPerf's three loops: 0/1 counts, their exclusive
+// scan in place, and the list, where Segments(counts) gives thread i the
+// list entries [counts[i], counts[i + 1]): one entry or none.
+void indexFlagsKernel(CR X, Index N, Region<Index> Counts) {
+  for (auto [I, C] : Counts)
+    C = std::int64_t(I) < N && X[I] < 0.0 ? 1 : 0;
+}
+void indexListKernel(offload::Range<> Threads, std::span<const Index> Counts,
+                     Region<int, offload::Segments<Index>> List,
+                     offload::ReduceSum<Index> Len) {
+  for (std::uint64_t I : Threads) {
+    for (auto [First, Entry] : List)
+      Entry[0] = int(I);
+    if (I == Counts.size() - 2)
+      Len += Counts[I + 1];
+  }
+}
+
+static Measured run(IndexList3Loop &D, Index Reps, bool Staged) {
+  std::vector<Index> Counts(D.N + 1);
+  auto Loop = [&](auto &X, auto &C, auto &L) {
+    for (Index R = 0; R < Reps; ++R) {
+      offload(indexFlagsKernel, X, D.N, C);
+      offload::exclusive_scan(C, C, Index(0));
+      D.Len = 0;
+      offload(indexListKernel, offload::Range<>(D.N), C,
+              Region<int, offload::Segments<Index>>(L, offload::Segments(C)),
+              D.Len);
+    }
+  };
+  return twoWays(
+      Staged, Loop, registers(indexFlagsKernel, indexListKernel),
+      [&] {
+        return std::make_tuple(preload(D.X), preload_mut(Counts),
+                               preload_mut(D.List));
+      },
+      [&] { return std::tie(D.X, Counts, D.List); });
+}
+RAJAPERF_BOTH_VARIANTS(IndexList3Loop)
+
+// INDEXLIST: the library's one-pass stream compaction into an index list.
+struct Negative {
+  bool operator()(Real V) const { return V < 0.0; }
+};
+static Measured run(IndexList &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X, auto &L) {
+    for (Index R = 0; R < Reps; ++R)
+      D.Len = Index(offload::copy_index_if(X, L, Negative{}));
+  };
+  return twoWays(
+      Staged, Loop, -1,
+      [&] { return std::make_tuple(preload(D.X), preload_mut(D.List)); },
+      [&] { return std::tie(D.X, D.List); });
+}
+RAJAPERF_BOTH_VARIANTS(IndexList)
+
+// JACOBI_2D through team memory (a tiled 2-D stencil): each 32 x 8 block
+// computes 32 x 32 points, each thread four consecutive rows of one column
+// (the Rows4 strategy above), from a 2-D tile of its points and their
+// one-point halo. Four points per thread make the halo and the barrier
+// cheaper: with one point, the kernel took 9.6 us per launch on an H200,
+// with four 7.2, plain JACOBI_2D 5.9 (RESULTS.md, "Tiled JACOBI_2D"). The
+// CUDA baseline's tiled tuning is the same algorithm.
+constexpr std::uint64_t StencilX = 32, StencilY = 8, RowsPerThread = 4,
+                        BandY = StencilY * RowsPerThread;
+using StencilTile = offload::Tile2D<Real, BandY + 2, StencilX + 2>;
+
+void jacobiTiledKernel(CR In, Index N, offload::Range<Grid2D> Threads,
+                       StencilTile T, Region<Real, Rows4> Out) {
+  for (auto [Row, Col] : Threads) {
+    // The block's first interior point is (Top + 1, Left + 1); the tile
+    // starts at (Top, Left).
+    const std::uint64_t Size = N, Top = Row / StencilY * BandY,
+                        Left = Col - Col % StencilX;
+    T.fill([&](std::size_t R, std::size_t C) {
+      const std::uint64_t I = Top + R, J = Left + C;
+      return I < Size && J < Size ? In[I * Size + J] : 0.0;
+    });
+    const std::size_t C = Col % StencilX + 1;
+    std::size_t R = Row % StencilY * RowsPerThread + 1;
+    // At most four rows: unrolled fully, neighbouring rows share their
+    // tile reads, as in the CUDA twin's fixed loop of four.
+#pragma unroll
+    for (auto [K, O] : Out) { // formula::jacobi's order of terms
+      O = 0.2 *
+          (T.unchecked(R, C) + T.unchecked(R, C - 1) + T.unchecked(R, C + 1) +
+           T.unchecked(R + 1, C) + T.unchecked(R - 1, C));
+      ++R;
+    }
+  }
+}
+
+static Measured run(Jacobi2DTiled &D, Index Reps, bool Staged) {
+  const Index N = D.N;
+  const Rows4 Interior{std::uint64_t(N), std::uint64_t(N)};
+  const offload::Extent E = Interior.extent(0);
+  const offload::Range<Grid2D> Threads(E.x * E.y, Grid2D(E.y, E.x));
+  auto Loop = [&](auto &A, auto &B) {
+    const offload::Launch Blocks{.block_shape = {StencilX, StencilY, 1}};
+    for (Index R = 0; R < Reps; ++R)
+      for (Index T = 0; T < Jacobi2D::Steps; ++T) {
+        offload(Blocks, jacobiTiledKernel, A, N, Threads, offload::team_memory,
+                Region<Real, Rows4>(B, Interior));
+        offload(Blocks, jacobiTiledKernel, B, N, Threads, offload::team_memory,
+                Region<Real, Rows4>(A, Interior));
+      }
+  };
+  return twoWays(
+      Staged, Loop, registers(jacobiTiledKernel),
+      [&] { return preloadAll(D.A, D.B); }, [&] { return std::tie(D.A, D.B); });
+}
+RAJAPERF_BOTH_VARIANTS(Jacobi2DTiled)
+
+} // namespace rajaperf

@@ -1,0 +1,504 @@
+//===- benchmarks/rajaperf/suite_basic_lcals_polybench.hpp - More data ----===//
+//
+// The data of 28 more RAJA Performance Suite kernels: this benchmark's Basic,
+// Lcals and Polybench kernels that suite.hpp does not have, Stream_ADD,
+// Stream_MUL and Algorithm_SCAN. Set up as RAJAPerf (develop 9af20b3f) sets
+// them up, with suite.hpp's Init, so that checksums are comparable with
+// RAJAPerf's own.
+// Plain C++17, like suite.hpp: every variant includes it.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "suite.hpp"
+
+namespace rajaperf {
+
+/// RAJAPerf's data with a random sign: Init::data() (which counts as the
+/// call), each element negated where rand() draws below one half.
+inline std::vector<Real> randomSigns(Init &In, Index N) {
+  std::vector<Real> V = In.data(N);
+  std::lock_guard<std::mutex> Lock(randomLock());
+  std::srand(4793);
+  for (Real &X : V)
+    if (Real(std::rand()) / RAND_MAX < 0.5)
+      X = -X;
+  return V;
+}
+
+/// The size of a square problem of about Size elements, as RAJAPerf rounds
+/// it.
+inline Index squareSide(Index Size) {
+  return Index(std::sqrt(Real(Size)) + std::sqrt(2.0) - 1);
+}
+
+//===-- Stream ---------------------------------------------------------===//
+
+struct StreamAdd {
+  Index N;
+  std::vector<Real> A, B, C;
+  static StreamAdd make(Index Size) {
+    Init In;
+    StreamAdd D{Size, In.data(Size), {}, {}};
+    D.B = In.data(Size);
+    D.C = In.constant(Size, 0.0);
+    return D;
+  }
+  long double checksum() const { return rajaperf::checksum(C); }
+};
+
+struct StreamMul {
+  Index N;
+  std::vector<Real> B, C;
+  Real Alpha;
+  static StreamMul make(Index Size) {
+    Init In;
+    StreamMul D{Size, In.constant(Size, 0.0), {}, 0};
+    D.C = In.data(Size);
+    D.Alpha = In.scalar();
+    return D;
+  }
+  long double checksum() const { return rajaperf::checksum(B); }
+};
+
+//===-- Basic ----------------------------------------------------------===//
+
+struct IfQuad {
+  Index N;
+  std::vector<Real> A, B, C, X1, X2;
+  static IfQuad make(Index Size) {
+    Init In;
+    IfQuad D{Size, randomSigns(In, Size), {}, {}, {}, {}};
+    D.B = In.data(Size);
+    D.C = In.data(Size);
+    D.X1 = In.constant(Size, 0.0);
+    D.X2 = In.constant(Size, 0.0);
+    return D;
+  }
+  long double checksum() const {
+    const Real Scale = 0.0001 * (1000000.0L / N);
+    return rajaperf::checksum(X1, Scale) + rajaperf::checksum(X2, Scale);
+  }
+};
+
+/// INIT_VIEW1D and INIT_VIEW1D_OFFSET: a[i] = (i + 1) * Val, the second
+/// through a view whose indices start at 1.
+struct InitView1D {
+  static constexpr Real Val = 0.00000123;
+  Index N;
+  std::vector<Real> A;
+  static InitView1D make(Index Size) {
+    Init In;
+    return {Size, In.constant(Size, 0.0)};
+  }
+  long double checksum() const { return rajaperf::checksum(A); }
+};
+struct InitView1DOffset : InitView1D {
+  static InitView1DOffset make(Index Size) { return {InitView1D::make(Size)}; }
+};
+
+struct MulAddSub {
+  Index N;
+  std::vector<Real> Out1, Out2, Out3, In1, In2;
+  static MulAddSub make(Index Size) {
+    Init In;
+    MulAddSub D{Size, In.constant(Size, 0.0), {}, {}, {}, {}};
+    D.Out2 = In.constant(Size, 0.0);
+    D.Out3 = In.constant(Size, 0.0);
+    D.In1 = In.data(Size);
+    D.In2 = In.data(Size);
+    return D;
+  }
+  long double checksum() const {
+    long double S = rajaperf::checksum(Out1);
+    S += rajaperf::checksum(Out2);
+    S += rajaperf::checksum(Out3);
+    return S;
+  }
+};
+
+/// An Ni x Nj x Nk box, i fastest.
+struct NestedInit {
+  Index Ni, Nj, Nk;
+  std::vector<Real> Array;
+  static NestedInit make(Index Size) {
+    const Index N = Index(std::cbrt(Real(Size)) + std::cbrt(3.0) - 1);
+    Init In;
+    return {N, N, N, In.constant(N * N * N, 0.0)};
+  }
+  long double checksum() const { return rajaperf::checksum(Array); }
+};
+
+/// TRAP_INT: the trapezoid rule for 1 / |(x, y) - (xp, yp)| at x0 + i * h.
+struct TrapInt {
+  Index N;
+  Real X0, Xp, Y, Yp, H;
+  Real Sumx = 0; // summed over the reps, each rep's sum times h
+  static TrapInt make(Index Size) {
+    Init In;
+    TrapInt D{Size};
+    const Real Xn = In.scalar();
+    D.X0 = In.scalar();
+    D.Xp = In.scalar();
+    D.Y = In.scalar();
+    D.Yp = In.scalar();
+    D.H = Xn - D.X0;
+    return D;
+  }
+  long double checksum() const { return Sumx; }
+};
+
+struct PiReduce {
+  Index N;
+  Real Dx;
+  Real Pi = 0; // 4 * the last rep's sum
+  static PiReduce make(Index Size) { return {Size, 1.0 / Real(Size)}; }
+  long double checksum() const { return Pi; }
+};
+
+struct Copy8 {
+  Index N;
+  std::vector<Real> Y[8], X[8];
+  static Copy8 make(Index Size) {
+    Init In;
+    Copy8 D{Size};
+    for (std::vector<Real> &V : D.Y)
+      V = In.constant(Size, 0.0);
+    for (std::vector<Real> &V : D.X)
+      V = In.data(Size);
+    return D;
+  }
+  long double checksum() const {
+    long double S = 0;
+    for (const std::vector<Real> &V : Y)
+      S += rajaperf::checksum(V);
+    return S;
+  }
+};
+
+//===-- Lcals ----------------------------------------------------------===//
+
+/// DIFF_PREDICT: Px and Cx are 14 rows of N; the kernel reads row 4 of Cx
+/// and updates rows 4..13 of Px column by column.
+struct DiffPredict {
+  Index N;
+  std::vector<Real> Px, Cx;
+  static DiffPredict make(Index Size) {
+    Init In;
+    DiffPredict D{Size, In.constant(14 * Size, 0.0), {}};
+    D.Cx = In.data(14 * Size);
+    return D;
+  }
+  long double checksum() const { return rajaperf::checksum(Px); }
+};
+
+struct Eos {
+  Index N;
+  std::vector<Real> X, Y, Z, U; // N + 7 each
+  Real Q, R, T;
+  static Eos make(Index Size) {
+    const Index L = Size + 7;
+    Init In;
+    Eos D{Size, In.constant(L, 0.0), {}, {}, {}, 0, 0, 0};
+    D.Y = In.data(L);
+    D.Z = In.data(L);
+    D.U = In.data(L);
+    D.Q = In.scalar();
+    D.R = In.scalar();
+    D.T = In.scalar();
+    return D;
+  }
+  long double checksum() const {
+    return rajaperf::checksum(X.data(), N, 0.0001 * (1000000.0L / N));
+  }
+};
+
+struct FirstDiff {
+  Index N;
+  std::vector<Real> X, Y; // N + 1 each
+  static FirstDiff make(Index Size) {
+    Init In;
+    FirstDiff D{Size, In.constant(Size + 1, 0.0), {}};
+    D.Y = In.data(Size + 1);
+    return D;
+  }
+  long double checksum() const { return rajaperf::checksum(X.data(), N); }
+};
+
+struct Hydro1D {
+  Index N;
+  std::vector<Real> X, Y, Z; // N + 12 each
+  Real Q, R, T;
+  static Hydro1D make(Index Size) {
+    const Index L = Size + 12;
+    Init In;
+    Hydro1D D{Size, In.constant(L, 0.0), {}, {}, 0, 0, 0};
+    D.Y = In.data(L);
+    D.Z = In.data(L);
+    D.Q = In.scalar();
+    D.R = In.scalar();
+    D.T = In.scalar();
+    return D;
+  }
+  long double checksum() const {
+    return rajaperf::checksum(X.data(), N, 0.001 * (1000000.0L / N));
+  }
+};
+
+/// INT_PREDICT's coefficients, a kernel argument.
+struct IntPredictCoefs {
+  Real Dm22, Dm23, Dm24, Dm25, Dm26, Dm27, Dm28, C0;
+};
+
+/// INT_PREDICT: Px is 13 rows of N, all 1.0; the kernel writes row 0 from
+/// rows 2 and 4..12. The checksum is of row 0 less its initial value.
+struct IntPredict {
+  static constexpr Real PxInit = 1.0;
+  Index N;
+  std::vector<Real> Px;
+  IntPredictCoefs K;
+  static IntPredict make(Index Size) {
+    Init In;
+    IntPredict D{Size, In.constant(13 * Size, PxInit), {}};
+    IntPredictCoefs &K = D.K;
+    for (Real *S :
+         {&K.Dm22, &K.Dm23, &K.Dm24, &K.Dm25, &K.Dm26, &K.Dm27, &K.Dm28, &K.C0})
+      *S = In.scalar();
+    return D;
+  }
+  long double checksum() const {
+    std::vector<Real> Row(Px.begin(), Px.begin() + N);
+    for (Real &V : Row)
+      V -= PxInit;
+    return rajaperf::checksum(Row);
+  }
+};
+
+struct Planckian {
+  Index N;
+  std::vector<Real> X, Y, U, V, W;
+  static Planckian make(Index Size) {
+    Init In;
+    Planckian D{Size, In.data(Size), {}, {}, {}, {}};
+    D.Y = In.data(Size);
+    D.U = In.data(Size);
+    D.V = In.data(Size);
+    D.W = In.constant(Size, 0.0);
+    return D;
+  }
+  long double checksum() const { return rajaperf::checksum(W); }
+};
+
+/// TRIDIAG_ELIM: arrays of N + 1, the kernel writes xout[1..N]; RAJAPerf
+/// checksums xout[0..N).
+struct TridiagElim {
+  Index N;
+  std::vector<Real> Xout, Xin, Y, Z;
+  static TridiagElim make(Index Size) {
+    Init In;
+    TridiagElim D{Size, In.constant(Size + 1, 0.0), {}, {}, {}};
+    D.Xin = In.data(Size + 1);
+    D.Y = In.data(Size + 1);
+    D.Z = In.data(Size + 1);
+    return D;
+  }
+  long double checksum() const { return rajaperf::checksum(Xout.data(), N); }
+};
+
+/// GEN_LIN_RECUR: two passes over the elements per rep (ascending, then
+/// descending); Stb5 evolves over the reps.
+struct GenLinRecur {
+  Index N;
+  std::vector<Real> B5, Stb5, Sa, Sb;
+  static GenLinRecur make(Index Size) {
+    Init In;
+    GenLinRecur D{Size, In.constant(Size, 0.0), {}, {}, {}};
+    D.Stb5 = In.data(Size);
+    D.Sa = In.data(Size);
+    D.Sb = In.data(Size);
+    return D;
+  }
+  long double checksum() const {
+    return rajaperf::checksum(B5, 0.01 * (1000000.0L / N));
+  }
+};
+
+//===-- Polybench ------------------------------------------------------===//
+
+/// JACOBI_1D: A and B start as copies of the initial data and evolve over
+/// all reps; N is the array length, the problem size N - 2.
+struct Jacobi1D {
+  static constexpr Index Steps = 16;
+  Index N;
+  std::vector<Real> A, B;
+  static Jacobi1D make(Index Size) {
+    Init In;
+    Jacobi1D D{Size + 2, In.data(Size + 2), {}};
+    D.B = In.data(Size + 2);
+    return D;
+  }
+  long double checksum() const {
+    const Real Scale = 0.0001 * (1000000.0L / (N - 2));
+    return rajaperf::checksum(A, Scale) + rajaperf::checksum(B, Scale);
+  }
+};
+
+struct Atax {
+  Index N;
+  std::vector<Real> Tmp, X, A, Y;
+  static Atax make(Index Size) {
+    const Index N = squareSide(Size);
+    Init In;
+    Atax D{N, In.data(N), {}, {}, {}};
+    D.X = In.data(N);
+    D.A = In.data(N * N);
+    D.Y = In.constant(N, 0.0);
+    return D;
+  }
+  long double checksum() const {
+    return rajaperf::checksum(Y, 0.001 * (1000000.0L / (N * N)));
+  }
+};
+
+/// MVT: X1 and X2 accumulate over the reps.
+struct Mvt {
+  Index N;
+  std::vector<Real> Y1, Y2, A, X1, X2;
+  static Mvt make(Index Size) {
+    const Index N = squareSide(Size);
+    Init In;
+    Mvt D{N, In.data(N), {}, {}, {}, {}};
+    D.Y2 = In.data(N);
+    D.A = In.data(N * N);
+    D.X1 = In.constant(N, 0.0);
+    D.X2 = In.constant(N, 0.0);
+    return D;
+  }
+  long double checksum() const {
+    const Real Scale = 1.0 * (1000000.0L / (N * N));
+    return rajaperf::checksum(X1, Scale) + rajaperf::checksum(X2, Scale);
+  }
+};
+
+struct Gesummv {
+  static constexpr Real Alpha = 0.62, Beta = 1.002;
+  Index N;
+  std::vector<Real> X, Y, A, B;
+  static Gesummv make(Index Size) {
+    const Index N = squareSide(Size);
+    Init In;
+    Gesummv D{N, In.data(N), {}, {}, {}};
+    D.Y = In.constant(N, 0.0);
+    D.A = In.data(N * N);
+    D.B = In.data(N * N);
+    return D;
+  }
+  long double checksum() const { return rajaperf::checksum(Y); }
+};
+
+/// 2MM: tmp = alpha A B, D = beta + tmp C (row-major, RAJAPerf's
+/// arithmetic).
+struct TwoMM {
+  static constexpr Real Alpha = 1.5, Beta = 1.2;
+  Index Ni, Nj, Nk, Nl;
+  std::vector<Real> Tmp, A, B, C, D;
+  static TwoMM make(Index Size) {
+    TwoMM M;
+    M.Ni = M.Nj = M.Nl = squareSide(Size);
+    M.Nk = Index(Real(1120) / 1000 * M.Ni);
+    Init In;
+    M.Tmp = In.data(M.Ni * M.Nj);
+    M.A = In.data(M.Ni * M.Nk);
+    M.B = In.data(M.Nk * M.Nj);
+    M.C = In.data(M.Nj * M.Nl);
+    M.D = In.constant(M.Ni * M.Nl, 0.0);
+    return M;
+  }
+  long double checksum() const {
+    const Index Actual = std::max(Ni * Nj, Ni * Nl);
+    return rajaperf::checksum(D, 0.000001 * (1000000.0L / Actual));
+  }
+};
+
+/// FDTD_2D: Nx x Ny fields, 40 time steps per rep, evolving over the reps.
+struct Fdtd2D {
+  static constexpr Index Steps = 40;
+  static constexpr Index DefaultSize = 999000; // max(999 * 1000, 1000 * 999)
+  Index Nx, Ny;
+  std::vector<Real> Hz, Ex, Ey, Fict;
+  static Fdtd2D make(Index Size) {
+    Fdtd2D F;
+    F.Nx = F.Ny = Index(std::sqrt(Real(Size)) + 1 + std::sqrt(2.0) - 1);
+    Init In;
+    F.Hz = In.constant(F.Nx * F.Ny, 0.0);
+    F.Ex = In.data(F.Nx * F.Ny);
+    F.Ey = In.data(F.Nx * F.Ny);
+    F.Fict = In.data(Steps);
+    return F;
+  }
+  long double checksum() const {
+    const Index Actual = std::max((Nx - 1) * Ny, Nx * (Ny - 1));
+    return rajaperf::checksum(Hz, 0.001 * ((long double)DefaultSize / Actual));
+  }
+};
+
+/// MAT_MAT_SHARED: C = A B for N x N matrices of ones, in tiles of 16 x 16
+/// in team memory; every element of C is N.
+struct MatMatShared {
+  static constexpr Index Side = 16;
+  Index N;
+  std::vector<Real> A, B, C;
+  static MatMatShared make(Index Size) {
+    MatMatShared M;
+    M.N = Index(std::sqrt(Real(Size)) + std::sqrt(2.0) - 1);
+    Init In;
+    M.A = In.constant(M.N * M.N, 1.0);
+    M.B = In.constant(M.N * M.N, 1.0);
+    M.C = In.constant(M.N * M.N, 0.0);
+    return M;
+  }
+  long double checksum() const {
+    return rajaperf::checksum(C, 0.000001 * (1000000.0L / (N * N)));
+  }
+};
+
+/// SCAN: Y = the exclusive prefix sums of X (random values in [0, 1]).
+struct Scan {
+  Index N;
+  std::vector<Real> X, Y;
+  static Scan make(Index Size) {
+    Init In;
+    Scan D{Size, In.randomValues(Size), {}};
+    D.Y = In.constant(Size, 0.0);
+    return D;
+  }
+  long double checksum() const {
+    return rajaperf::checksum(Y, 1e-2 * (1000000.0L / N) / N);
+  }
+};
+
+/// INDEXLIST_3LOOP: the indices of X's negative elements into List (the
+/// rest of List keeps its values), and their count: 0/1 counts, their
+/// exclusive scan, and each selected index written where the scan says.
+struct IndexList3Loop {
+  Index N;
+  std::vector<Real> X;
+  std::vector<int> List;
+  Index Len = -1;
+  static IndexList3Loop make(Index Size) {
+    Init In;
+    IndexList3Loop D{Size, randomSigns(In, Size), {}};
+    D.List = In.signs(Size);
+    return D;
+  }
+  long double checksum() const {
+    return rajaperf::checksum(List) + (long double)Len;
+  }
+};
+
+/// INDEXLIST: the same list and count as INDEXLIST_3LOOP, in one pass.
+struct IndexList : IndexList3Loop {
+  static IndexList make(Index Size) { return {IndexList3Loop::make(Size)}; }
+};
+
+} // namespace rajaperf
