@@ -21,6 +21,7 @@
 
 #include <chrono>
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
@@ -170,7 +171,8 @@ const ArgRule *ruleFor(StringRef Arg) {
 
 /// Writes Text into C's entries pipe once the compile opens it for reading.
 /// A compile that exits first (it failed on the original source) gets
-/// nothing.
+/// nothing; one that neither opens nor reads the pipe within its time limit
+/// is left to wait(), which stops it and says so.
 Error writeEntries(const std::string &Pipe, Subprocess &Compile,
                    StringRef Text) {
   int FD;
@@ -178,13 +180,17 @@ Error writeEntries(const std::string &Pipe, Subprocess &Compile,
     if (errno != ENXIO && errno != EINTR)
       return createStringError(std::error_code(errno, std::generic_category()),
                                "cannot open " + Pipe);
-    if (Compile.hasExited())
+    if (Compile.hasExited() || Compile.overTime())
       return Error::success();
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
-  ::fcntl(FD, F_SETFL, 0);
-  for (size_t Done = 0; Done < Text.size();) {
+  for (size_t Done = 0; Done < Text.size() && !Compile.overTime();) {
     ssize_t N = ::write(FD, Text.data() + Done, Text.size() - Done);
+    if (N < 0 && errno == EAGAIN) { // the pipe is full: wait for the reader
+      pollfd Ready = {FD, POLLOUT, 0};
+      ::poll(&Ready, 1, /*ms=*/100);
+      continue;
+    }
     if (N < 0 && errno == EINTR)
       continue;
     if (N < 0) // the reader went away: its exit status says why
@@ -306,8 +312,9 @@ bool DevicePass::launch(StringRef Source) {
       if (HostDeps.IncludeSystemHeaders)
         Args.push_back("-sys-header-deps");
     }
-    Expected<Subprocess> P = Subprocess::start(
-        std::move(Args), Dir->path(T.Name + ".log"), StringRef(SourcePath));
+    Expected<Subprocess> P =
+        Subprocess::start(std::move(Args), Dir->path(T.Name + ".log"),
+                          StringRef(SourcePath), Opts.DeviceTimeLimit);
     if (!P)
       return failed(T, P.takeError());
     C.Process = std::move(*P);
@@ -383,7 +390,7 @@ std::optional<std::vector<DeviceImage>> DevicePass::link(const Metadata &M) {
                                    C.Toolchain->imageSuffix().str()));
     Expected<Subprocess> P = Subprocess::start(
         C.Toolchain->linkCommand(C.Compiled, ImagePaths.back()),
-        Dir->path(T.Name + ".link.log"));
+        Dir->path(T.Name + ".link.log"), std::nullopt, Opts.DeviceTimeLimit);
     if (!P) {
       failed(T, P.takeError());
       return std::nullopt;

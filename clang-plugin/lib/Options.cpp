@@ -119,11 +119,18 @@ Error Options::parse(StringRef Arg) {
     if (Value.getAsInteger(10, DeviceOptLevel) || DeviceOptLevel > 3)
       return createStringError(
           formatv("device-opt={0}: expected 0, 1, 2 or 3", Value).str());
+  } else if (Key == "device-time-limit") {
+    if (Value.getAsInteger(10, DeviceTimeLimit))
+      return createStringError(
+          formatv("device-time-limit={0}: expected a number of seconds (0: "
+                  "no limit)",
+                  Value)
+              .str());
   } else {
     return createStringError(
         formatv("unknown argument '{0}' (expected targets=, dump=, "
-                "save-temps=, import-metadata=, device-opt=, residency= or "
-                "time-report)",
+                "save-temps=, import-metadata=, device-opt=, residency=, "
+                "device-time-limit= or time-report)",
                 Arg)
             .str());
   }

@@ -38,6 +38,9 @@ struct Options {
   std::string SaveTemps;         // save-temps=DIR: keep intermediates there
   std::string ImportMetadata;    // import-metadata=FILE: device pass input
   unsigned DeviceOptLevel = 3;   // device-opt=N
+  // device-time-limit=SECONDS: a device compile or link still running then
+  // is stopped with an error (0: no limit).
+  unsigned DeviceTimeLimit = 600;
   bool TimeReport = false;       // time-report: print where the time went
   bool Residency = true; // residency=on|off: keep loops' data on the device
   // device-metadata=FILE: set by the device pass in the device compiles it

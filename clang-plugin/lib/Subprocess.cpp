@@ -8,6 +8,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <signal.h>
+#include <thread>
 
 using namespace llvm;
 
@@ -15,10 +16,13 @@ namespace offload::plugin {
 
 Expected<Subprocess> Subprocess::start(std::vector<std::string> Args,
                                        std::string OutputFile,
-                                       std::optional<StringRef> Stdin) {
+                                       std::optional<StringRef> Stdin,
+                                       unsigned TimeLimit) {
   Subprocess P;
   P.Args = std::move(Args);
   P.OutputFile = std::move(OutputFile);
+  P.TimeLimit = TimeLimit;
+  P.Started = std::chrono::steady_clock::now();
   SmallVector<StringRef> Refs(P.Args.begin(), P.Args.end());
   std::optional<StringRef> Redirects[] = {Stdin, StringRef(P.OutputFile),
                                           StringRef(P.OutputFile)};
@@ -42,10 +46,32 @@ bool Subprocess::hasExited() {
   return Exited.has_value();
 }
 
+bool Subprocess::overTime() const {
+  return TimeLimit &&
+         std::chrono::steady_clock::now() - Started >=
+             std::chrono::seconds(TimeLimit);
+}
+
 Error Subprocess::wait() {
   std::string Error;
+  // Polled, so that a program that hangs cannot hang the build: 1 ms at
+  // first, up to 50 ms between looks.
+  for (auto Pause = std::chrono::milliseconds(1); TimeLimit && !hasExited();
+       Pause = std::min(Pause * 2, std::chrono::milliseconds(50))) {
+    if (overTime()) {
+      kill();
+      Killed = true;
+      break;
+    }
+    std::this_thread::sleep_for(Pause);
+  }
   if (!Exited)
     Exited = sys::Wait(Process, std::nullopt, &Error);
+  if (Killed)
+    return createStringError(
+        formatv("{0} did not finish within {1} s and was stopped", tool(),
+                TimeLimit)
+            .str());
   if (Exited->ReturnCode == 0)
     return Error::success();
   return createStringError(

@@ -13,6 +13,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/Program.h"
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,14 +24,19 @@ namespace offload::plugin {
 class Subprocess {
 public:
   /// Starts Args[0] with Args, reading Stdin if given, writing stdout and
-  /// stderr to OutputFile.
+  /// stderr to OutputFile. A program still running TimeLimit seconds after
+  /// its start (0: no limit) is ended by wait().
   static llvm::Expected<Subprocess>
   start(std::vector<std::string> Args, std::string OutputFile,
-        std::optional<llvm::StringRef> Stdin = std::nullopt);
+        std::optional<llvm::StringRef> Stdin = std::nullopt,
+        unsigned TimeLimit = 0);
 
   /// Whether it has exited, without waiting.
   bool hasExited();
-  /// Waits for it; an error says how it ended if not with status 0.
+  /// Whether its time limit has passed.
+  bool overTime() const;
+  /// Waits for it, at most until its time limit; an error says how it ended
+  /// if not with status 0 (ended at the limit: "did not finish within").
   llvm::Error wait();
   /// Ends it now (if still running) and waits.
   void kill();
@@ -46,6 +52,9 @@ private:
   std::string OutputFile;
   llvm::sys::ProcessInfo Process;
   std::optional<llvm::sys::ProcessInfo> Exited;
+  unsigned TimeLimit = 0;
+  std::chrono::steady_clock::time_point Started;
+  bool Killed = false;
 };
 
 /// Args as a shell would take them, for messages.
