@@ -3,6 +3,7 @@
 #include "DeviceConsumer.h"
 #include "Diagnostics.h"
 #include "KernelAnalysis.h"
+#include "LibraryModel.h"
 #include "Metadata.h"
 
 #include "clang/AST/ASTContext.h"
@@ -52,7 +53,7 @@ public:
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->getIdentifier() || !FD->hasBody())
       return true;
-    if (FD->getName() == "callClosure")
+    if (functionOf(FD) == Function::CallClosure)
       checkClosure(FD);
     auto It = Callees.find(FD->getName());
     if (It == Callees.end())

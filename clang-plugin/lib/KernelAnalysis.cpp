@@ -1,6 +1,7 @@
 //===- KernelAnalysis.cpp - Finding and checking offload() calls ----------===//
 
 #include "KernelAnalysis.h"
+#include "LibraryModel.h"
 #include "ClosureEntries.h"
 #include "KernelChecks.h"
 #include "KernelNames.h"
@@ -32,11 +33,15 @@ using HeaderMapKind = offload::detail::MapKind;
 // The header's argument layout this plugin understands.
 constexpr unsigned ExpectedAbi = offload::detail::AbiVersion;
 
+AST_MATCHER(FunctionDecl, isOffloadFunctionDecl) {
+  return isOffloadFunction(&Node);
+}
+
 /// A call of offload::offload, template instantiations included.
-const auto OffloadCall = callExpr(callee(functionDecl(
-                                      hasName("::offload::offload"),
-                                      isTemplateInstantiation())))
-                             .bind("call");
+const auto OffloadCall =
+    callExpr(callee(functionDecl(isOffloadFunctionDecl(),
+                                 isTemplateInstantiation())))
+        .bind("call");
 
 class Analysis : public MatchFinder::MatchCallback {
 public:
@@ -389,17 +394,13 @@ void Analysis::run(const MatchFinder::MatchResult &Result) {
   if (!Offload->isDefined())
     return;
   // offload([Devices,] [Launch,] kernel, args...).
-  auto LeadingParam = [&](unsigned I, StringRef Name) {
-    const CXXRecordDecl *RD = I < Offload->getNumParams()
-                                  ? Offload->getParamDecl(I)
-                                        ->getType()
-                                        .getNonReferenceType()
-                                        ->getAsCXXRecordDecl()
-                                  : nullptr;
-    return RD && RD->getQualifiedNameAsString() == Name;
+  auto LeadingParam = [&](unsigned I, Entity E) {
+    return I < Offload->getNumParams() &&
+           isEntity(Offload->getParamDecl(I)->getType().getNonReferenceType(),
+                    E);
   };
-  unsigned KernelArg = LeadingParam(0, "offload::Devices") ? 1 : 0;
-  const bool ExplicitLaunch = LeadingParam(KernelArg, "offload::Launch");
+  unsigned KernelArg = LeadingParam(0, Entity::Devices) ? 1 : 0;
+  const bool ExplicitLaunch = LeadingParam(KernelArg, Entity::Launch);
   KernelArg += ExplicitLaunch;
   if (Call->getNumArgs() <= KernelArg)
     return;
@@ -420,12 +421,11 @@ void Analysis::run(const MatchFinder::MatchResult &Result) {
     KernelLayout OpLayout;
     OpLayout.Dims = 0;
     for (const ParmVarDecl *P : CallOperator->parameters()) {
-      const auto *RD = P->getType().getNonReferenceType()->getAsCXXRecordDecl();
-      const std::string Name = RD ? RD->getQualifiedNameAsString() : "";
-      const bool IsRegion = Name == "offload::Region";
+      const Entity E = entityOf(P->getType().getNonReferenceType());
+      const bool IsRegion = E == Entity::Region;
       // Only a Region or a Range sizes the launch (the exact shape does not
       // matter here).
-      if (IsRegion || Name == "offload::Range")
+      if (IsRegion || E == Entity::Range)
         OpLayout.Dims = 1;
       // Not a value unless a scalar: the types of the others are checked
       // once the arguments convert.

@@ -404,11 +404,8 @@ bool checkArguments(const CallExpr *Call, unsigned FirstArg,
     // the kernel, unless the kernel is a closure passed as the first).
     const Expr *LaunchArg = nullptr;
     for (unsigned I = 0; I < FirstArg && !LaunchArg; ++I)
-      if (const CXXRecordDecl *RD = Call->getArg(I)
-                                        ->getType()
-                                        .getNonReferenceType()
-                                        ->getAsCXXRecordDecl();
-          RD && RD->getQualifiedNameAsString() == "offload::Launch")
+      if (isEntity(Call->getArg(I)->getType().getNonReferenceType(),
+                   Entity::Launch))
         LaunchArg = Call->getArg(I);
     const LaunchFields Set = launchFields(LaunchArg);
     std::optional<Diag> Mismatch;
@@ -730,16 +727,13 @@ private:
     const auto *M = dyn_cast<CXXMethodDecl>(F);
     if (!M || !M->getIdentifier() || !llvm::is_contained(Names, M->getName()))
       return false;
-    const CXXRecordDecl *RD = M->getParent();
-    return (RD->getName() == "Tile" || RD->getName() == "Tile2D") &&
-           inOffload(RD);
+    const Entity E = entityOf(M->getParent());
+    return E == Entity::Tile || E == Entity::Tile2D;
   }
 
   /// offload::fill(tile, values, ...), which fills several tiles at once.
   static bool isTilesFill(const FunctionDecl *F) {
-    return !isa<CXXMethodDecl>(F) && F->getIdentifier() &&
-           F->getName() == "fill" && F->getDeclContext()->isNamespace() &&
-           cast<NamespaceDecl>(F->getDeclContext())->getName() == "offload";
+    return functionOf(F) == Function::FillTiles;
   }
 
   /// What in Cond differs between the threads of a block, if anything: a
@@ -773,9 +767,8 @@ private:
             if (const auto *Loop = Parent.get<CXXForRangeStmt>()) {
               QualType T =
                   Loop->getRangeInit()->getType().getNonReferenceType();
-              if (const auto *RD = T->getAsCXXRecordDecl())
-                return inOffload(RD) &&
-                       (RD->getName() == "Region" || RD->getName() == "Range");
+              return isEntity(T, Entity::Region) ||
+                     isEntity(T, Entity::Range);
             }
         return false;
       }

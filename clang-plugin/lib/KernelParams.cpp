@@ -304,6 +304,10 @@ HostAddress findHostAddress(QualType T, const std::string &Path,
       In.Type = T;
     return In;
   }
+  case Entity::Devices: // the library's plain classes, and std::vector
+  case Entity::Launch:
+  case Entity::Vector:
+  case Entity::Uninitialized:
   case Entity::None:
     break;
   }

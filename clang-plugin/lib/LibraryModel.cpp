@@ -4,6 +4,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -26,8 +27,45 @@ bool inOffload(const Decl *D) {
   return false;
 }
 
-bool isOffloadFunction(const FunctionDecl *F) {
-  return F && F->getIdentifier() && F->getName() == "offload" && inOffload(F);
+Function functionOf(const FunctionDecl *F) {
+  if (!F || !F->getIdentifier() || isa<CXXMethodDecl>(F) || !inOffload(F))
+    return Function::None;
+  return llvm::StringSwitch<Function>(F->getName())
+      .Case("offload", Function::Offload)
+      .Case("offload_args", Function::OffloadArgs)
+      .Case("preload", Function::Preload)
+      .Case("preload_mut", Function::PreloadMut)
+      .Case("fill", Function::FillTiles)
+      .Case("callClosure", Function::CallClosure)
+      .Default(Function::None);
+}
+
+Function calleeOf(const CallExpr *Call) {
+  return Call ? functionOf(Call->getDirectCallee()) : Function::None;
+}
+
+HandleMember handleMemberOf(const CXXMethodDecl *M) {
+  if (!M || !M->getIdentifier() || entityOf(M->getParent()) != Entity::Preloaded)
+    return HandleMember::None;
+  return llvm::StringSwitch<HandleMember>(M->getName())
+      .Case("release", HandleMember::Release)
+      .Case("discard", HandleMember::Discard)
+      .Case("sync", HandleMember::Sync)
+      .Default(HandleMember::None);
+}
+
+ContainerMember containerMemberOf(const CXXMethodDecl *M) {
+  if (!M || !M->getIdentifier())
+    return ContainerMember::None;
+  return llvm::StringSwitch<ContainerMember>(M->getName())
+      .Cases({"size", "empty", "capacity"}, ContainerMember::Size)
+      .Cases({"at", "front", "back"}, ContainerMember::Element)
+      .Cases({"subspan", "first", "last"}, ContainerMember::Subrange)
+      .Default(ContainerMember::None);
+}
+
+bool isStdMove(const FunctionDecl *F) {
+  return F && F->getIdentifier() && F->getName() == "move" && inStd(F);
 }
 
 static const ClassTemplateSpecializationDecl *specialization(QualType T) {
@@ -36,7 +74,11 @@ static const ClassTemplateSpecializationDecl *specialization(QualType T) {
 }
 
 Entity entityOf(QualType T) {
-  const ClassTemplateSpecializationDecl *RD = specialization(T);
+  return T.isNull() ? Entity::None
+                    : entityOf(T.getCanonicalType()->getAsCXXRecordDecl());
+}
+
+Entity entityOf(const CXXRecordDecl *RD) {
   if (!RD || !RD->getIdentifier())
     return Entity::None;
   if (inOffload(RD))
@@ -50,11 +92,15 @@ Entity entityOf(QualType T) {
         .Case("Preloaded", Entity::Preloaded)
         .Case("Indexed", Entity::Indexed)
         .Case("Segments", Entity::Segments)
+        .Case("Devices", Entity::Devices)
+        .Case("Launch", Entity::Launch)
+        .Case("Uninitialized", Entity::Uninitialized)
         .Default(Entity::None);
   if (inStd(RD))
     return llvm::StringSwitch<Entity>(RD->getName())
         .Case("span", Entity::Span)
         .Case("array", Entity::Array)
+        .Case("vector", Entity::Vector)
         .Default(Entity::None);
   return Entity::None;
 }

@@ -1,6 +1,7 @@
 //===- Residency.cpp - Keeping data on the device across offload() calls --===//
 
 #include "Residency.h"
+#include "LibraryModel.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -25,45 +26,14 @@ bool isLoop(const Stmt *S) {
   return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
 
-/// A declaration directly in namespace ::offload.
-bool inOffloadNamespace(const Decl *D) {
-  const auto *NS = dyn_cast<NamespaceDecl>(D->getDeclContext());
-  return NS && NS->getName() == "offload" &&
-         NS->getDeclContext()->getRedeclContext()->isTranslationUnit();
-}
-
 const CallExpr *asOffloadCall(const Stmt *S) {
   const auto *CE = dyn_cast<CallExpr>(S);
-  if (!CE || isa<CXXMemberCallExpr>(CE))
-    return nullptr;
-  const FunctionDecl *F = CE->getDirectCallee();
-  return F && F->getIdentifier() && F->getName() == "offload" &&
-                 inOffloadNamespace(F)
-             ? CE
-             : nullptr;
-}
-
-/// A function or member of a class of the standard library.
-bool inStd(const Decl *D) {
-  const auto *NS = dyn_cast<NamespaceDecl>(
-      D->getDeclContext()->getEnclosingNamespaceContext());
-  return NS && (NS->isStdNamespace() || NS->isInStdNamespace());
-}
-
-/// A record type whose template is Name in namespace std or offload.
-bool isSpecialization(QualType T, StringRef NS, StringRef Name) {
-  const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getCanonicalType()->getAsCXXRecordDecl());
-  if (!RD || RD->getName() != Name)
-    return false;
-  if (NS == "offload")
-    return inOffloadNamespace(RD);
-  return RD->isInStdNamespace();
+  return CE && calleeOf(CE) == Function::Offload ? CE : nullptr;
 }
 
 /// std::vector<T> of any T but bool (which is not contiguous).
 bool isStdVector(QualType T) {
-  if (!isSpecialization(T, "std", "vector"))
+  if (!isEntity(T, Entity::Vector))
     return false;
   const auto *RD = cast<ClassTemplateSpecializationDecl>(
       T.getCanonicalType()->getAsCXXRecordDecl());
@@ -79,10 +49,10 @@ const Type *canonical(QualType T) {
 const Type *containerElement(QualType T) {
   const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       T.getCanonicalType()->getAsCXXRecordDecl());
-  if (!RD || !(isSpecialization(T, "std", "vector") ||
-               isSpecialization(T, "std", "span") ||
-               isSpecialization(T, "offload", "Region") ||
-               isSpecialization(T, "offload", "Preloaded")))
+  if (!RD || !(isEntity(T, Entity::Vector) ||
+               isEntity(T, Entity::Span) ||
+               isEntity(T, Entity::Region) ||
+               isEntity(T, Entity::Preloaded)))
     return nullptr;
   QualType E = RD->getTemplateArgs()[0].getAsType();
   if (const Type *Inner = containerElement(E)) // Preloaded<std::vector<T>>
@@ -112,7 +82,7 @@ const Expr *unconverted(const Expr *E) {
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
       CE && CE->getNumArgs() >= 1 &&
       (CE->getNumArgs() == 1 ||
-       isSpecialization(CE->getType(), "offload", "Region")))
+       isEntity(CE->getType(), Entity::Region)))
     E = CE->getArg(0)->IgnoreImplicit()->IgnoreParens();
   return E;
 }
@@ -149,14 +119,10 @@ VarDecl *namedVector(const Expr *E, const FunctionDecl &FD,
 SmallVector<QualType> kernelParams(const CallExpr &Call, unsigned &First) {
   First = 0;
   // offload([Devices,] [Launch,] kernel, args...)
-  for (StringRef Leading : {"Devices", "Launch"})
-    if (Call.getNumArgs() > First)
-      if (const CXXRecordDecl *RD = Call.getArg(First)
-                                        ->getType()
-                                        .getCanonicalType()
-                                        ->getAsCXXRecordDecl();
-          RD && RD->getName() == Leading && inOffloadNamespace(RD))
-        ++First;
+  for (Entity Leading : {Entity::Devices, Entity::Launch})
+    if (Call.getNumArgs() > First &&
+        isEntity(Call.getArg(First)->getType(), Leading))
+      ++First;
   SmallVector<QualType> Params;
   if (Call.getNumArgs() <= First)
     return Params;
@@ -181,18 +147,14 @@ SmallVector<QualType> kernelParams(const CallExpr &Call, unsigned &First) {
 
 /// Whether an offload() call runs on a device set: offload(Devices, ...).
 bool onDeviceSet(const CallExpr &Call) {
-  const CXXRecordDecl *RD =
-      Call.getNumArgs()
-          ? Call.getArg(0)->getType().getCanonicalType()->getAsCXXRecordDecl()
-          : nullptr;
-  return RD && RD->getName() == "Devices" && inOffloadNamespace(RD);
+  return Call.getNumArgs() && isEntity(Call.getArg(0)->getType(), Entity::Devices);
 }
 
 /// Whether a kernel parameter of type T only reads its data.
 bool readsOnly(QualType T) {
   if (T->isReferenceType())
     return T->getPointeeType().isConstQualified();
-  if (isSpecialization(T, "std", "span"))
+  if (isEntity(T, Entity::Span))
     return cast<ClassTemplateSpecializationDecl>(
                T.getCanonicalType()->getAsCXXRecordDecl())
         ->getTemplateArgs()[0]
@@ -411,11 +373,8 @@ bool calleeUsesInPlace(const CallExpr &Call, const Expr *Arg,
 /// The offload::preload or preload_mut call whose argument Ref is, or null.
 const CallExpr *preloadOf(const DeclRefExpr *Ref, const ParentMap &PM) {
   const auto *Call = dyn_cast_or_null<CallExpr>(parentSkipping(PM, Ref));
-  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-  return F && F->getIdentifier() && inOffloadNamespace(F) &&
-                 (F->getName() == "preload" || F->getName() == "preload_mut")
-             ? Call
-             : nullptr;
+  const Function F = calleeOf(Call);
+  return F == Function::Preload || F == Function::PreloadMut ? Call : nullptr;
 }
 
 /// Whether Ref is staged by an explicit preload handle that cannot be
@@ -450,8 +409,7 @@ bool stagedElsewhere(const DeclRefExpr *Ref, const Stmt *Loop,
       if (isa_and_nonnull<ReturnStmt>(P))
         Found = true;
       if (const auto *C = dyn_cast_or_null<CallExpr>(P))
-        if (const FunctionDecl *G = C->getDirectCallee();
-            G && G->getIdentifier() && G->getName() == "move" && inStd(G))
+        if (isStdMove(C->getDirectCallee()))
           Found = true;
       return !Found;
     }
@@ -534,9 +492,7 @@ bool sizeQuery(const DeclRefExpr *Ref, const ParentMap &PM) {
   const auto *ME =
       dyn_cast_or_null<MemberExpr>(parentSkipping(PM, Ref));
   const auto *MD = ME ? dyn_cast<CXXMethodDecl>(ME->getMemberDecl()) : nullptr;
-  return MD && MD->getIdentifier() &&
-         (MD->getName() == "size" || MD->getName() == "empty" ||
-          MD->getName() == "capacity");
+  return containerMemberOf(MD) == ContainerMember::Size;
 }
 
 /// An element of the container read at once (`x[i]`, `x.at(i)`, `front()`,
@@ -551,9 +507,7 @@ const ImplicitCastExpr *elementRead(const DeclRefExpr *Ref,
     Use = Op;
   else if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
     const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
-    if (MD && MD->getIdentifier() &&
-        (MD->getName() == "at" || MD->getName() == "front" ||
-         MD->getName() == "back"))
+    if (containerMemberOf(MD) == ContainerMember::Element)
       Use = dyn_cast_or_null<CXXMemberCallExpr>(parentSkippingParens(PM, ME));
   }
   const auto *Cast =
@@ -689,7 +643,7 @@ private:
           // through a Region) and an Indexed strategy's list (read).
           auto [Data, List] = viewed(*View);
           const bool Region =
-              isSpecialization(View->getType(), "offload", "Region");
+              isEntity(View->getType(), Entity::Region);
           VarDecl *D = Add(Data, Writes || Region);
           VarDecl *L = List ? Add(List, false) : nullptr;
           if (D && (!List || L))
@@ -838,8 +792,8 @@ private:
     if (!V || V->getDeclContext() != &FD || !V->hasLocalStorage() ||
         V->getType()->isReferenceType() || !V->getInit() ||
         contains(Loop, V->getInit(), PM) ||
-        !(isSpecialization(V->getType(), "offload", "Region") ||
-          isSpecialization(V->getType(), "std", "span")))
+        !(isEntity(V->getType(), Entity::Region) ||
+          isEntity(V->getType(), Entity::Span)))
       return nullptr;
     for (const DeclRefExpr *Use : Uses.Refs.lookup(V))
       if (!isOffloadArgument(
@@ -870,7 +824,7 @@ private:
     const auto *List = dyn_cast<InitListExpr>(E);
     const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
     if (!List || !RD || !RD->isAggregate() || RD->getNumBases() != 0 ||
-        isSpecialization(E->getType(), "std", "array"))
+        isEntity(E->getType(), Entity::Array))
       return false;
     unsigned I = 0;
     for (const FieldDecl *F : RD->fields()) {
@@ -888,7 +842,7 @@ private:
   /// none). Each is a container expression, seen through std::span and its
   /// sub-spans.
   std::pair<const Expr *, const Expr *> viewed(const VarDecl &View) {
-    if (isSpecialization(View.getType(), "std", "span"))
+    if (isEntity(View.getType(), Entity::Span))
       return {throughSpans(View.getInit()), nullptr};
     const auto *Init =
         dyn_cast<CXXConstructExpr>(View.getInit()->IgnoreImplicit());
@@ -900,8 +854,8 @@ private:
       const Expr *Strategy = Init->getArg(1)->IgnoreImplicit()->IgnoreParens();
       if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Strategy))
         Strategy = Cast->getSubExpr()->IgnoreImplicit();
-      if (isSpecialization(Strategy->getType(), "offload", "Indexed") ||
-          isSpecialization(Strategy->getType(), "offload", "Segments")) {
+      if (isEntity(Strategy->getType(), Entity::Indexed) ||
+          isEntity(Strategy->getType(), Entity::Segments)) {
         const auto *CE = dyn_cast<CXXConstructExpr>(Strategy);
         if (!CE || CE->getNumArgs() != 1)
           return {nullptr, nullptr};
@@ -924,11 +878,8 @@ private:
       }
       const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
       const auto *M = Call ? Call->getMethodDecl() : nullptr;
-      if (!M || !M->getIdentifier() ||
-          !isSpecialization(Call->getImplicitObjectArgument()->getType(), "std",
-                            "span") ||
-          !(M->getName() == "subspan" || M->getName() == "first" ||
-            M->getName() == "last"))
+      if (containerMemberOf(M) != ContainerMember::Subrange ||
+          !isEntity(Call->getImplicitObjectArgument()->getType(), Entity::Span))
         return E;
       E = Call->getImplicitObjectArgument();
     }
@@ -941,7 +892,7 @@ private:
     auto *F =
         Call ? const_cast<FunctionDecl *>(Call->getDirectCallee()) : nullptr;
     if (!F || Depth >= 3 || isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call) ||
-        !isSpecialization(Call->getType(), "std", "span"))
+        !isEntity(Call->getType(), Entity::Span))
       return nullptr;
     if (!F->isDefined() &&
         F->getTemplateSpecializationKind() == TSK_ImplicitInstantiation)
@@ -1047,7 +998,7 @@ private:
       bool VisitCXXConstructExpr(CXXConstructExpr *E) {
         const CXXConstructorDecl *Ctor = E->getConstructor();
         const CXXRecordDecl *RD = Ctor->getParent();
-        return Ctor->isTrivial() || inOffloadNamespace(RD) || inStd(RD)
+        return Ctor->isTrivial() || inOffload(RD) || inStd(RD)
                    ? true
                    : stop(E);
       }
@@ -1107,8 +1058,7 @@ private:
           const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
           if (!M || !M->getIdentifier())
             return false;
-          if (M->getName() == "size" || M->getName() == "empty" ||
-              M->getName() == "capacity")
+          if (containerMemberOf(M) == ContainerMember::Size)
             return true;
           P = parentSkippingParens(PM, ME);
         } else if (!isa_and_nonnull<CXXOperatorCallExpr>(P)) {

@@ -30,16 +30,12 @@ const auto StagingHandle =
 /// offload() and offload_args() use staged data where it is; staging it
 /// again (nested preloads) is no host access either.
 bool isOffloadCall(const CallExpr *Call) {
-  if (const FunctionDecl *F = Call->getDirectCallee())
-    return F->getQualifiedNameAsString() == "offload::offload" ||
-           F->getQualifiedNameAsString() == "offload::offload_args";
-  return false;
+  const Function F = calleeOf(Call);
+  return F == Function::Offload || F == Function::OffloadArgs;
 }
 bool isStagingCall(const CallExpr *Call) {
-  if (const FunctionDecl *F = Call->getDirectCallee())
-    return F->getQualifiedNameAsString() == "offload::preload" ||
-           F->getQualifiedNameAsString() == "offload::preload_mut";
-  return false;
+  const Function F = calleeOf(Call);
+  return F == Function::Preload || F == Function::PreloadMut;
 }
 
 /// The data a preload call stages on the selected device: the argument of
@@ -48,11 +44,8 @@ bool isStagingCall(const CallExpr *Call) {
 const Expr *stagedData(const CallExpr *Call) {
   if (Call->getNumArgs() == 1)
     return Call->getArg(0);
-  const CXXRecordDecl *Tag =
-      Call->getNumArgs() == 2 ? Call->getArg(1)->getType()->getAsCXXRecordDecl()
-                              : nullptr;
-  return Tag && Tag->getIdentifier() && Tag->getName() == "Uninitialized" &&
-                 inOffload(Tag)
+  return Call->getNumArgs() == 2 &&
+                 isEntity(Call->getArg(1)->getType(), Entity::Uninitialized)
              ? Call->getArg(0)
              : nullptr;
 }
@@ -75,18 +68,14 @@ bool stagesMutably(const VarDecl *V, const VarDecl *Data) {
           ? dyn_cast<CallExpr>(V->getInit()->IgnoreImplicit())
           : nullptr;
   const Expr *Staged = Call && isStagingCall(Call) ? stagedData(Call) : nullptr;
-  return Staged && Call->getDirectCallee()->getName() == "preload_mut" &&
+  return Staged && calleeOf(Call) == Function::PreloadMut &&
          variableOf(Staged) == Data;
 }
 
 /// Classes whose objects view data where it is (forming one reads nothing).
 bool isView(QualType T) {
-  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-  if (!RD)
-    return false;
-  std::string Name = RD->getQualifiedNameAsString();
-  return Name == "std::span" || Name == "offload::Region" ||
-         Name == "offload::Atomic";
+  const Entity E = entityOf(T);
+  return E == Entity::Span || E == Entity::Region || E == Entity::Atomic;
 }
 
 bool containsOffloadCall(const Stmt *S) {
@@ -128,16 +117,17 @@ public:
       return false;
     const VarDecl *Object = variableOf(Call->getImplicitObjectArgument());
     const CXXMethodDecl *M = Call->getMethodDecl();
+    const HandleMember Member = handleMemberOf(M);
     if (Object == Handle && M) {
-      if (M->getName() == "release" || M->getName() == "discard")
+      if (Member == HandleMember::Release || Member == HandleMember::Discard)
         Active = false;
-      else if (M->getName() == "sync")
+      else if (Member == HandleMember::Sync)
         Synced = true;
       return Active;
     }
     // Releasing or syncing another mutable handle of the same data copies
     // it back too: the host copy is current after any release.
-    if (M && (M->getName() == "release" || M->getName() == "sync") &&
+    if ((Member == HandleMember::Release || Member == HandleMember::Sync) &&
         stagesMutably(Object, Data)) {
       Synced = true;
       return true;
@@ -209,8 +199,7 @@ private:
     while (Parent && isa<ImplicitCastExpr, ParenExpr>(Parent))
       Parent = parentExpr(Parent);
     if (auto *Call = dyn_cast_or_null<CallExpr>(Parent))
-      if (const FunctionDecl *F = Call->getDirectCallee())
-        return F->getQualifiedNameAsString() == "std::move";
+      return isStdMove(Call->getDirectCallee());
     return isa_and_nonnull<CXXConstructExpr>(Parent);
   }
 
@@ -256,7 +245,7 @@ private:
         // Accessors hand out references or addresses: what happens to
         // those decides.
         // The size is the host's own: it is never stale.
-        if (M && (M->getName() == "size" || M->getName() == "empty"))
+        if (containerMemberOf(M) == ContainerMember::Size)
           return Access::View;
         if (M && isAccessor(M)) {
           Pointer = !Call->getType()->isReferenceType() &&
@@ -327,7 +316,7 @@ public:
     const VarDecl *Data = variableOf(Staged);
     if (!Data)
       return;
-    bool Mutable = Preload->getDirectCallee()->getName() == "preload_mut";
+    bool Mutable = calleeOf(Preload) == Function::PreloadMut;
     ScopeWalker Walker(*R.Context, Diags, Handle, Data, Preload, Mutable);
     bool After = false;
     for (Stmt *S : Block->body()) {
