@@ -99,7 +99,7 @@ void tiled(std::uint64_t n, std::span<const double> a,
       double av[Per], bv[Per];
       // unchecked(): the indices are inside the tiles by construction, and
       // on the H200 the checked reads' compare and trap made this kernel
-      // 1.7x slower (examples/RESULTS.md).
+      // 1.7x slower (benchmarks/tiled-gemm/RESULTS.md).
       for (std::uint64_t i = 0; i < Per; ++i) {
         av[i] = as.unchecked((y + i * Side) * Depth + k);
         bv[i] = bs.unchecked(k * Band + x + i * Side);

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# Everything the H200 checks, in one run of the device tool (build/ built
-# here for sm_90,host; `ninja -C build corpus` too): the unit tests, the
+# Everything the H200 checks, in one run on the GPU machine (build/ built
+# for sm_90,host; `ninja -C build corpus` too): the unit tests, the
 # corpus against its builds without the plugin, the lit programs against the
 # host device, image selection, assert(), injected faults, compute-sanitizer,
 # the stress test, the examples.
-# Usage (on the GPU machine, from the project root, after
-# `source .device-runtime/env.sh`): scripts/device-check-all.sh
-# The logs go to $OUT/device-run.tgz (the device tool brings back a few
-# files only).
+# Usage (on the GPU machine, from the project root, LLVM 22's liboffload on
+# the library path): scripts/device-check-all.sh
+# The logs go to $OUT/device-run.tgz (default OUT: build/device-logs), one
+# file to bring back.
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-final=${OUT:-/tmp}
+final=${OUT:-build/device-logs}
+mkdir -p "$final"
 out=$(mktemp -d)
 export OUT=$out
 results=()

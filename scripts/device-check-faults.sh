@@ -4,8 +4,8 @@
 # end with its message and the expected exit status within two minutes.
 # Also: a damaged executable, OFFLOAD_DEVICE naming no device, and libcuda,
 # the runtime's library or liboffload missing (hidden from the loader).
-# Usage (on the GPU machine, from the project root, after
-# `source .device-runtime/env.sh`): scripts/device-check-faults.sh
+# Usage (on the GPU machine, from the project root, LLVM 22's liboffload
+# on the library path): scripts/device-check-faults.sh
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 program=build/bin/faults

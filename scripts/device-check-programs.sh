@@ -5,10 +5,12 @@
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 status=0
+info=$(mktemp -d)
+trap 'rm -rf "$info"' EXIT
 for program in "$@"; do
-  gpu=$(OFFLOAD_INFO=2 "build/bin/$program" 2>/tmp/$program.info) || status=1
+  gpu=$(OFFLOAD_INFO=2 "build/bin/$program" 2>"$info/$program") || status=1
   host=$(OFFLOAD_DEVICE=host "build/bin/$program") || status=1
-  grep -m1 "selected device" /tmp/$program.info
+  grep -m1 "selected device" "$info/$program"
   if [ "$gpu" == "$host" ]; then
     echo "$program: GPU output equals host-device output: PASS"
   else

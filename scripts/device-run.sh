@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Runs the examples and the launch benchmark on the GPU machine (through the
-# device tool) and writes a log to $OUT. Expects build/bin and build/lib built
-# here for sm_90,host, and the LLVM 22 runtime staged in .device-runtime.
+# Runs the examples and the launch benchmark on the GPU machine and writes a
+# log to $OUT (default build/device-logs). Expects build/bin and build/lib
+# built for sm_90,host, and LLVM 22's liboffload on the library path.
 set -uo pipefail
-out=${OUT:-/tmp}
+out=${OUT:-build/device-logs}
+mkdir -p "$out"
 export LD_LIBRARY_PATH=$PWD/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 status=0
 run() {

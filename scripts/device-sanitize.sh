@@ -21,7 +21,7 @@ set -uo pipefail
 set -f # the gtest filters are no file patterns
 export LD_LIBRARY_PATH=$PWD/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 san=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-out=${OUT:-/tmp}/sanitize
+out=${OUT:-build/device-logs}/sanitize
 mkdir -p "$out"
 status=0
 summary() { grep -h -E "ERROR SUMMARY|RACECHECK SUMMARY" "$1" | tail -1; }

@@ -3,8 +3,8 @@
 # threads of 500 calls each, 8 threads with 24 MB vectors (many bounce-buffer
 # chunks), and on the host device; each run under a
 # timeout, since a runtime that is not thread-safe may hang as well as fail.
-# Usage (from the project root, with build/ built here for sm_90,host, after
-# `source .device-runtime/env.sh`): scripts/device-stress.sh
+# Usage (on the GPU machine, from the project root, with build/ built for
+# sm_90,host and LLVM 22's liboffload on the library path): scripts/device-stress.sh
 set -uo pipefail
 export LD_LIBRARY_PATH=$PWD/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 limit=${OFFLOAD_STRESS_TIMEOUT:-120}

@@ -4,7 +4,7 @@
 // launch an element holds index + 1 if exactly one thread owned it with the
 // right index, 0 if none did, and a multiple if several did. Built once with
 // the plugin (run on whatever device is selected: the host device in CI,
-// the H200 through the device tool) and once without it (serially).
+// the H200) and once without it (serially).
 //
 //===----------------------------------------------------------------------===//
 
