@@ -264,7 +264,7 @@ Error launchPartsImpl(ArrayRef<detail::rt::LaunchRequest> Parts,
   if (Error E = prepareParts(Parts, Devices, Halo))
     return E;
   if (Halo.ToBytes) {
-    recordCall([] { return std::string("device set"); }, 0, Halo);
+    recordCall(Recorded::Staging, [] { return std::string("device set"); }, 0, Halo);
     info(InfoCalls,
          "device set: %llu bytes brought up to date between its devices in "
          "%.1f us",
@@ -342,7 +342,7 @@ Error stageOnSetImpl(const int *Ids, unsigned N, void *Data,
   R.HostCurrent.add({0, Bytes});
   SetRanges.push_back(std::move(R));
   AnySetRange = true;
-  recordCall([] { return std::string("preload"); }, 0, Stats);
+  recordCall(Recorded::Staging, [] { return std::string("preload"); }, 0, Stats);
   return Error::success();
 }
 
@@ -367,7 +367,7 @@ Error syncOnSetImpl(void *Data, std::int64_t Bytes) {
   TransferStats Stats;
   if (Error E = syncSetRange(*R, Stats))
     return E;
-  recordCall([] { return std::string("preload"); }, 0, Stats);
+  recordCall(Recorded::Staging, [] { return std::string("preload"); }, 0, Stats);
   return Error::success();
 }
 
@@ -387,7 +387,7 @@ Error unstageOnSetImpl(void *Data, std::int64_t Bytes, bool Mutable) {
       return E;
   SetRanges.erase(SetRanges.begin() + (R - SetRanges.data()));
   AnySetRange = !SetRanges.empty();
-  recordCall([] { return std::string("preload"); }, 0, Stats);
+  recordCall(Recorded::Staging, [] { return std::string("preload"); }, 0, Stats);
   return Error::success();
 }
 

@@ -378,7 +378,7 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
   if (!Mapping.movesData()) {
     if (!Timed)
       return Error::success();
-    recordCall(KernelKey, KernelSeconds, Mapping.stats());
+    recordCall(Recorded::Call, KernelKey, KernelSeconds, Mapping.stats());
     if (infoBits() & InfoCalls)
       info(InfoCalls,
            "kernel '%s' on device %d (%s): %s; kernel %.1f us, all data on "
@@ -390,7 +390,7 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
   if (Error E = Mapping.exit())
     return E;
   const TransferStats &S = Mapping.stats();
-  recordCall(KernelKey, KernelSeconds, S);
+  recordCall(Recorded::Call, KernelKey, KernelSeconds, S);
   if (infoBits() & InfoCalls)
     info(InfoCalls,
          "kernel '%s' on device %d (%s): %s; %llu bytes to the device in %.1f "
@@ -505,7 +505,7 @@ static Error exitCallImpl(LibraryCall &Call) {
     return E;
   const TransferStats &S = Call.Mapping.stats();
   const Device &Info = Call.D->info();
-  recordCall([&] { return Call.Name; }, Seconds, S);
+  recordCall(Recorded::Call, [&] { return Call.Name; }, Seconds, S);
   info(InfoCalls,
        "%s on device %d (%s): %llu bytes to the device in %.1f us, call %.1f "
        "us, %llu bytes back in %.1f us",
@@ -529,7 +529,7 @@ preloadCall(const char *What, void *Data, std::int64_t Bytes,
                                      What, Data, Bytes, D->info().Id,
                                      toString(std::move(E)))
                                  .str());
-  recordCall([] { return std::string("preload"); }, 0, S);
+  recordCall(Recorded::Staging, [] { return std::string("preload"); }, 0, S);
   if (S.ToBytes || S.FromBytes)
     info(InfoCalls,
          "%s of %lld bytes on device %d (%s): %llu bytes to the device in "

@@ -44,6 +44,7 @@ void info(InfoBit Bit, const char *Format, ...) {
 
 namespace {
 struct Totals {
+  Recorded Kind = Recorded::Call;
   unsigned long Calls = 0;
   double Seconds = 0;
   TransferStats Transfers;
@@ -53,6 +54,11 @@ std::vector<std::pair<std::string, Totals>> &totals() {
   static std::vector<std::pair<std::string, Totals>> T;
   return T;
 }
+
+/// What the summary calls repeated copies: this many calls of one kernel,
+/// each copying at least this much to the device on average.
+constexpr unsigned long RepeatedCalls = 3;
+constexpr std::uint64_t RepeatedBytes = 1 << 20;
 
 void printSummary() {
   std::lock_guard<std::mutex> L(totalsLock());
@@ -78,6 +84,19 @@ void printSummary() {
     All.Seconds += T.Seconds;
     All.Transfers += T.Transfers;
   }
+  // Many calls that each copied a lot in are most often a loop whose arrays
+  // went to the device and back at every iteration: say how to keep them.
+  for (const auto &[Name, T] : totals())
+    if (T.Kind == Recorded::Call && T.Calls >= RepeatedCalls &&
+        T.Transfers.ToBytes >= T.Calls * RepeatedBytes)
+      std::fprintf(stderr,
+                   "offload: info:   %s copied %.1f MiB to the device per "
+                   "call over %lu calls: a loop's data can stay on the "
+                   "device (preload() around the loop, or the user guide's "
+                   "\"Automatic residency\" for why it did not apply)\n",
+                   Name.c_str(),
+                   double(T.Transfers.ToBytes) / T.Calls / (1 << 20),
+                   T.Calls);
   std::fprintf(stderr,
                "offload: info:   total: %lu call(s), %.3f ms running; to the "
                "device %llu bytes in %.3f ms, back %llu bytes in %.3f ms; "
@@ -96,8 +115,8 @@ static TransferStats &programTotals() {
   return T;
 }
 
-void recordCall(llvm::function_ref<std::string()> Name, double Seconds,
-                const TransferStats &Stats) {
+void recordCall(Recorded Kind, llvm::function_ref<std::string()> Name,
+                double Seconds, const TransferStats &Stats) {
   if (!Stats.ToBytes && !Stats.FromBytes && !(infoBits() & InfoSummary))
     return; // nothing to add
   std::lock_guard<std::mutex> L(totalsLock());
@@ -111,7 +130,7 @@ void recordCall(llvm::function_ref<std::string()> Name, double Seconds,
   auto It = std::find_if(T.begin(), T.end(),
                          [&](const auto &E) { return E.first == Key; });
   if (It == T.end())
-    It = T.insert(T.end(), {Key, Totals{}});
+    It = T.insert(T.end(), {Key, Totals{Kind, 0, 0, {}}});
   ++It->second.Calls;
   It->second.Seconds += Seconds;
   It->second.Transfers += Stats;

@@ -356,10 +356,13 @@ enum InfoBit : unsigned {
   InfoSummary = 0x8,   // totals per kernel and per direction at exit
 };
 
+/// What recordCall() counts: a kernel or library call, or staging (a
+/// preload, its release, a device set's halo).
+enum class Recorded { Call, Staging };
 /// Adds one call to the program's transfer totals and, with InfoSummary, to
 /// the per-name totals printed at exit (Name is only asked for then).
-void recordCall(llvm::function_ref<std::string()> Name, double CallSeconds,
-                const TransferStats &Stats);
+void recordCall(Recorded Kind, llvm::function_ref<std::string()> Name,
+                double CallSeconds, const TransferStats &Stats);
 unsigned infoBits();
 void info(InfoBit Bit, const char *Format, ...)
     __attribute__((format(printf, 2, 3)));
