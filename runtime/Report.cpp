@@ -46,6 +46,7 @@ namespace {
 struct Totals {
   Recorded Kind = Recorded::Call;
   unsigned long Calls = 0;
+  std::uint64_t LeastToBytes = UINT64_MAX; // the fewest one call copied in
   double Seconds = 0;
   TransferStats Transfers;
 };
@@ -84,19 +85,6 @@ void printSummary() {
     All.Seconds += T.Seconds;
     All.Transfers += T.Transfers;
   }
-  // Many calls that each copied a lot in are most often a loop whose arrays
-  // went to the device and back at every iteration: say how to keep them.
-  for (const auto &[Name, T] : totals())
-    if (T.Kind == Recorded::Call && T.Calls >= RepeatedCalls &&
-        T.Transfers.ToBytes >= T.Calls * RepeatedBytes)
-      std::fprintf(stderr,
-                   "offload: info:   %s copied %.1f MiB to the device per "
-                   "call over %lu calls: a loop's data can stay on the "
-                   "device (preload() around the loop, or the user guide's "
-                   "\"Automatic residency\" for why it did not apply)\n",
-                   Name.c_str(),
-                   double(T.Transfers.ToBytes) / T.Calls / (1 << 20),
-                   T.Calls);
   std::fprintf(stderr,
                "offload: info:   total: %lu call(s), %.3f ms running; to the "
                "device %llu bytes in %.3f ms, back %llu bytes in %.3f ms; "
@@ -107,6 +95,20 @@ void printSummary() {
                static_cast<unsigned long long>(All.Transfers.FromBytes),
                All.Transfers.FromSeconds * 1e3,
                static_cast<unsigned long long>(All.Transfers.KeptBytes));
+  // Many calls that each copied a lot in are most often a loop whose arrays
+  // went to the device and back at every iteration: say how to keep them.
+  // (Every call, not the average: a call on preloaded data keeps quiet.)
+  for (const auto &[Name, T] : totals())
+    if (T.Kind == Recorded::Call && T.Calls >= RepeatedCalls &&
+        T.LeastToBytes >= RepeatedBytes)
+      std::fprintf(stderr,
+                   "offload: info:   %s copied %.1f MiB to the device per "
+                   "call over %lu calls: a loop's data can stay on the "
+                   "device (preload() around the loop, or the user guide's "
+                   "\"Automatic residency\" for why it did not apply)\n",
+                   Name.c_str(),
+                   double(T.Transfers.ToBytes) / T.Calls / (1 << 20),
+                   T.Calls);
 }
 } // namespace
 
@@ -130,10 +132,11 @@ void recordCall(Recorded Kind, llvm::function_ref<std::string()> Name,
   auto It = std::find_if(T.begin(), T.end(),
                          [&](const auto &E) { return E.first == Key; });
   if (It == T.end())
-    It = T.insert(T.end(), {Key, Totals{Kind, 0, 0, {}}});
+    It = T.insert(T.end(), {Key, Totals{Kind, 0, UINT64_MAX, 0, {}}});
   ++It->second.Calls;
   It->second.Seconds += Seconds;
   It->second.Transfers += Stats;
+  It->second.LeastToBytes = std::min(It->second.LeastToBytes, Stats.ToBytes);
 }
 
 void fatal(llvm::Error E) {
