@@ -38,8 +38,8 @@
 
 // The host device switches its fibers' stacks itself on x86-64 (a few
 // instructions; swapcontext() also makes two signal-mask system calls per
-// switch, which made a tiled stencil 10 times slower); elsewhere, and under
-// sanitizers that must see every stack switch, with ucontext.
+// switch, which made a kernel with barriers 27 times slower); elsewhere, and
+// under sanitizers that must see every stack switch, with ucontext.
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||     \
