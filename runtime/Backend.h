@@ -22,6 +22,7 @@
 
 #include "Watchdog.h"
 
+#include <climits>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -32,15 +33,43 @@ namespace offload::rt {
 
 enum class DeviceKind { Cuda, Amdgpu, Host, Other };
 
+/// Threads per block when a launch does not say.
+inline constexpr std::uint32_t DefaultBlock = 256;
+
+/// What a device can do, as its backend says. Generic code asks these and
+/// never tests a device's kind.
+struct Capabilities {
+  /// Memory of its own: a call's data is copied there, through page-locked
+  /// scratch and bounce buffers. Without it (the host device) kernels read
+  /// host memory and copies are plain memcpy.
+  bool SeparateMemory = true;
+  /// Kernels write page-locked host memory themselves, over the bus (CUDA):
+  /// a result that only comes back needs no copy.
+  bool KernelsWritePinnedHost = false;
+  /// Kernels run on the calling thread (the host device): a crash in one
+  /// arrives as the process's own signal.
+  bool RunsOnCallingThread = false;
+  /// The most threads of one block, and of blocks along each dimension.
+  std::uint32_t MaxBlockThreads = 1024;
+  std::uint64_t MaxBlocks[3] = {INT32_MAX, 65535, 65535};
+  /// Threads a compute unit holds at once when a kernel's own figure is
+  /// unknown.
+  std::uint32_t ResidentThreadsPerUnit = 2048;
+  /// The vendor library that offload::blas calls on it.
+  enum class Blas { None, Cublas, Rocblas } VendorBlas = Blas::None;
+};
+
 /// A device as the runtime presents it: its number (OFFLOAD_DEVICE), kind,
-/// an identifier and the architecture images are built for.
+/// an identifier, the architecture images are built for, and what its
+/// backend can do.
 struct Device {
   int Id;
   DeviceKind Kind;
   std::string Uid;
-  std::string Arch; // "sm_90", "gfx942", "host"; empty when unknown
+  std::string Arch;          // "sm_90", "gfx942", "host"; empty when unknown
   unsigned ComputeUnits = 0; // multiprocessors or CUs; 0 when unknown
   std::string Name = "";     // "NVIDIA H200", "host"
+  Capabilities Caps = {};
 };
 
 /// A kernel's symbol in a loaded image, and the image it came from.
@@ -71,6 +100,9 @@ public:
   llvm::Expected<void *> loadImage(llvm::StringRef Image) {
     return loadImageImpl(Image);
   }
+  /// Unloads a program from loadImage() whose kernels will not run again
+  /// (its shared library was closed).
+  llvm::Error unloadImage(void *Program) { return unloadImageImpl(Program); }
   /// The kernel Symbol of a loaded program.
   llvm::Expected<void *> findKernel(void *Program, const char *Symbol) {
     return findKernelImpl(Program, Symbol);
@@ -129,6 +161,7 @@ private:
   std::function<std::string()> Describe;
 
   virtual llvm::Expected<void *> loadImageImpl(llvm::StringRef Image) = 0;
+  virtual llvm::Error unloadImageImpl(void *Program) = 0;
   virtual llvm::Expected<void *> findKernelImpl(void *Program,
                                                 const char *Symbol) = 0;
   virtual llvm::Error launchImpl(const LoadedKernel &K,

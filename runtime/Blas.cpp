@@ -8,7 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime.h"
+#include "Blas.h"
+#include "Cuda.h"
+#include "DeviceState.h"
+#include "Devices.h"
+#include "Report.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -88,9 +92,9 @@ struct BlasApi {
   int NoTranspose = 0, Transpose = 0;
   int (*Sgemv)(void *, int, int, int, const float *, const float *, int,
                const float *, int, const float *, float *, int) = nullptr;
-  int (*Dgemm)(void *, int, int, int, int, int, const double *,
-               const double *, int, const double *, int, const double *,
-               double *, int) = nullptr;
+  int (*Dgemm)(void *, int, int, int, int, int, const double *, const double *,
+               int, const double *, int, const double *, double *,
+               int) = nullptr;
   int (*Daxpy)(void *, int, const double *, const double *, int, double *,
                int) = nullptr;
   int (*Ddot)(void *, int, const double *, int, const double *, int,
@@ -119,9 +123,9 @@ std::vector<std::string> cublasSearchPatterns() {
 
 Expected<std::pair<void *, std::string>> loadCublas() {
   std::vector<std::string> Tried;
-  auto Found = loadLibrary("OFFLOAD_CUBLAS",
-                           {"libcublas.so.13", "libcublas.so.12", "libcublas.so"},
-                           cublasSearchPatterns(), Tried);
+  auto Found = loadLibrary(
+      "OFFLOAD_CUBLAS", {"libcublas.so.13", "libcublas.so.12", "libcublas.so"},
+      cublasSearchPatterns(), Tried);
   if (!Found.first)
     return createStringError("cuBLAS was not found; set OFFLOAD_CUBLAS to "
                              "the path of libcublas.so (tried " +
@@ -133,9 +137,8 @@ namespace {
 
 /// The create function and the four routines of Library, in that order, or
 /// why not.
-std::string bindBlas(void *Library, const std::string &Path,
-                     const char *Vendor, const char *const (&Names)[5],
-                     BlasApi &Api) {
+std::string bindBlas(void *Library, const std::string &Path, const char *Vendor,
+                     const char *const (&Names)[5], BlasApi &Api) {
   int (*Create)(void **) = nullptr;
   if (!bind(Library, Names[0], Create) || !bind(Library, Names[1], Api.Sgemv) ||
       !bind(Library, Names[2], Api.Dgemm) ||
@@ -177,9 +180,9 @@ Expected<const BlasApi &> rocblas() {
   static std::string Error;
   std::call_once(Once, [] {
     std::vector<std::string> Tried;
-    auto [Library, Path] = loadLibrary(
-        "OFFLOAD_ROCBLAS", {"librocblas.so.4", "librocblas.so"},
-        {"/opt/rocm/lib/librocblas.so*"}, Tried);
+    auto [Library, Path] =
+        loadLibrary("OFFLOAD_ROCBLAS", {"librocblas.so.4", "librocblas.so"},
+                    {"/opt/rocm/lib/librocblas.so*"}, Tried);
     if (!Library) {
       Error = "rocBLAS was not found; set OFFLOAD_ROCBLAS to the path of "
               "librocblas.so (tried " +
@@ -187,8 +190,8 @@ Expected<const BlasApi &> rocblas() {
       return;
     }
     Error = bindBlas(Library, Path, "rocBLAS",
-                     {"rocblas_create_handle", "rocblas_sgemv",
-                      "rocblas_dgemm", "rocblas_daxpy", "rocblas_ddot"},
+                     {"rocblas_create_handle", "rocblas_sgemv", "rocblas_dgemm",
+                      "rocblas_daxpy", "rocblas_ddot"},
                      Api);
   });
   if (!Error.empty())
@@ -216,14 +219,14 @@ auto dispatch(const char *Routine, GpuCall Gpu, HostCall Host) {
       Fail(createStringError(
           formatv("the library returned status {0}", Status).str()));
   };
-  if (D->Kind == DeviceKind::Cuda || D->Kind == DeviceKind::Amdgpu) {
-    Expected<const BlasApi &> Api =
-        D->Kind == DeviceKind::Cuda ? cublas() : rocblas();
-    if (!Api)
-      Fail(Api.takeError());
-    return Gpu(*Api, Check);
-  }
-  return Host();
+  using Blas = Capabilities::Blas;
+  if (D->Caps.VendorBlas == Blas::None)
+    return Host();
+  Expected<const BlasApi &> Api =
+      D->Caps.VendorBlas == Blas::Cublas ? cublas() : rocblas();
+  if (!Api)
+    Fail(Api.takeError());
+  return Gpu(*Api, Check);
 }
 
 } // namespace

@@ -17,7 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime.h"
+#include "Cuda.h"
+#include "Report.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -83,7 +84,8 @@ struct Driver {
     void *&Ctx = Contexts[Ordinal];
     int Dev = 0;
     if (!Ctx)
-      if (Result R = DeviceGet(&Dev, Ordinal); R || (R = PrimaryCtxRetain(&Ctx, Dev)))
+      if (Result R = DeviceGet(&Dev, Ordinal);
+          R || (R = PrimaryCtxRetain(&Ctx, Dev)))
         return createStringError("cuDevicePrimaryCtxRetain: " + describe(R));
     return Ctx;
   }
@@ -225,8 +227,7 @@ KernelResources cudaKernelResources(int Ordinal, StringRef Image,
     It->second = nullptr;
   void *Function = nullptr;
   int Dev = 0, Multiprocessors = 0, Blocks = 0;
-  if (!It->second ||
-      Cu->ModuleGetFunction(&Function, It->second, Symbol) != 0)
+  if (!It->second || Cu->ModuleGetFunction(&Function, It->second, Symbol) != 0)
     return R;
   Cu->FuncGetAttribute(&R.Registers, FuncAttrRegisters, Function);
   Cu->FuncGetAttribute(&R.LocalBytes, FuncAttrLocalBytes, Function);

@@ -14,13 +14,20 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime.h"
+#include "DeviceSets.h"
+#include "CallMapping.h"
+#include "DeviceState.h"
+#include "Devices.h"
+#include "Images.h"
+#include "Launch.h"
+#include "Registry.h"
+#include "Report.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <offload/detail/params.hpp>
+#include <offload/detail/abi.hpp>
 
 #include <algorithm>
 #include <cstdlib>
@@ -264,7 +271,8 @@ Error launchPartsImpl(ArrayRef<detail::rt::LaunchRequest> Parts,
   if (Error E = prepareParts(Parts, Devices, Halo))
     return E;
   if (Halo.ToBytes) {
-    recordCall(Recorded::Staging, [] { return std::string("device set"); }, 0, Halo);
+    recordCall(
+        Recorded::Staging, [] { return std::string("device set"); }, 0, Halo);
     info(InfoCalls,
          "device set: %llu bytes brought up to date between its devices in "
          "%.1f us",
@@ -342,7 +350,8 @@ Error stageOnSetImpl(const int *Ids, unsigned N, void *Data,
   R.HostCurrent.add({0, Bytes});
   SetRanges.push_back(std::move(R));
   AnySetRange = true;
-  recordCall(Recorded::Staging, [] { return std::string("preload"); }, 0, Stats);
+  recordCall(
+      Recorded::Staging, [] { return std::string("preload"); }, 0, Stats);
   return Error::success();
 }
 
@@ -367,7 +376,8 @@ Error syncOnSetImpl(void *Data, std::int64_t Bytes) {
   TransferStats Stats;
   if (Error E = syncSetRange(*R, Stats))
     return E;
-  recordCall(Recorded::Staging, [] { return std::string("preload"); }, 0, Stats);
+  recordCall(
+      Recorded::Staging, [] { return std::string("preload"); }, 0, Stats);
   return Error::success();
 }
 
@@ -387,7 +397,8 @@ Error unstageOnSetImpl(void *Data, std::int64_t Bytes, bool Mutable) {
       return E;
   SetRanges.erase(SetRanges.begin() + (R - SetRanges.data()));
   AnySetRange = !SetRanges.empty();
-  recordCall(Recorded::Staging, [] { return std::string("preload"); }, 0, Stats);
+  recordCall(
+      Recorded::Staging, [] { return std::string("preload"); }, 0, Stats);
   return Error::success();
 }
 
@@ -469,9 +480,6 @@ unsigned allDevices(int *Out, unsigned Max) {
     }
     return std::min(N, Max);
   };
-  auto IsGpu = [](DeviceKind K) {
-    return K == DeviceKind::Cuda || K == DeviceKind::Amdgpu;
-  };
   auto IsHost = [](DeviceKind K) { return K == DeviceKind::Host; };
   unsigned N = 0;
   switch (Request->How) {
@@ -479,10 +487,10 @@ unsigned allDevices(int *Out, unsigned Max) {
     N = Pick([&](DeviceKind K) { return K == Request->Kind; });
     break;
   case DeviceRequest::AnyGpu:
-    N = Pick(IsGpu);
+    N = Pick(isGpu);
     break;
   default:
-    N = Pick(IsGpu);
+    N = Pick(isGpu);
     if (!N)
       N = Pick(IsHost);
   }

@@ -6,7 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime.h"
+#include "Devices.h"
+#include "Cuda.h"
+#include "DeviceState.h"
+#include "Images.h"
+#include "Launch.h"
+#include "Registry.h"
+#include "Report.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -61,7 +67,7 @@ Expected<DeviceRequest> parseDeviceRequest(StringRef Value) {
           .str());
 }
 
-static bool isGpu(DeviceKind K) {
+bool isGpu(DeviceKind K) {
   return K == DeviceKind::Cuda || K == DeviceKind::Amdgpu;
 }
 
@@ -115,10 +121,20 @@ Expected<Device> pickDevice(const DeviceRequest &Request, int NumDevices,
                                .str());
 }
 
+/// The devices once devices() found them without an error.
+static std::atomic<const std::vector<std::unique_ptr<DeviceState>> *> Found{
+    nullptr};
+
+ArrayRef<std::unique_ptr<DeviceState>> devicesInUse() {
+  if (const auto *All = Found.load(std::memory_order_acquire))
+    return *All;
+  return {};
+}
+
 Expected<ArrayRef<std::unique_ptr<DeviceState>>> devices() {
   // Found once. Never destroyed: the exit handler below still uses them,
   // and work may still be queued while static destructors run.
-  static const auto *Found = [] {
+  static const auto *Result = [] {
     auto *Result =
         new std::pair<std::vector<std::unique_ptr<DeviceState>>, std::string>;
     // Before liboffload starts the CUDA plugin, which would make each
@@ -151,9 +167,10 @@ Expected<ArrayRef<std::unique_ptr<DeviceState>>> devices() {
     });
     return Result;
   }();
-  if (!Found->second.empty())
-    return createStringError(Found->second);
-  return ArrayRef(Found->first);
+  if (!Result->second.empty())
+    return createStringError(Result->second);
+  Found.store(&Result->first, std::memory_order_release);
+  return ArrayRef(Result->first);
 }
 
 /// A device chosen in code (offload::select_device), or -1.
@@ -194,8 +211,8 @@ static Expected<DeviceState &> selectDevice() {
                            .str()
                      : toString(Picked.takeError()) + "; " + Gpus);
   }
-  const bool HasGpuImage = any_of(
-      Targets, [](const std::string &T) { return T != "host"; });
+  const bool HasGpuImage =
+      any_of(Targets, [](const std::string &T) { return T != "host"; });
   if (Request->How == DeviceRequest::FirstGpuElseHost &&
       D->Kind == DeviceKind::Host && HasGpuImage)
     if (std::string Gpus = gpusWithoutImage(Targets); !Gpus.empty())

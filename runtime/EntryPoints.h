@@ -19,6 +19,7 @@
 /// the runtime, as X(namespace, name).
 #define OFFLOAD_RUNTIME_ENTRY_POINTS(X)                                        \
   X(, __cxxoffload_register)                                                   \
+  X(, __cxxoffload_unregister)                                                 \
   X(offload::detail::rt, launch)                                               \
   X(offload::detail::rt, launchParts)                                          \
   X(offload::detail::rt, allDevices)                                           \

@@ -17,6 +17,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
+#include <map>
+#include <mutex>
 #include <sys/mman.h>
 #include <thread>
 #include <unistd.h>
@@ -74,7 +76,27 @@ class HostBackend final : public Backend {
       return createStringError(
           formatv("loading the host image: {0}", dlerror()).str());
     }
+    std::lock_guard<std::mutex> L(Lock);
+    Descriptors[Handle] = Fd;
     return Handle;
+  }
+
+  Error unloadImageImpl(void *Program) override {
+    int Fd = -1;
+    {
+      std::lock_guard<std::mutex> L(Lock);
+      if (auto It = Descriptors.find(Program); It != Descriptors.end()) {
+        Fd = It->second;
+        Descriptors.erase(It);
+      }
+    }
+    const bool Closed = dlclose(Program) == 0;
+    if (Fd >= 0)
+      ::close(Fd);
+    if (!Closed)
+      return createStringError(
+          formatv("unloading the host image: {0}", dlerror()).str());
+    return Error::success();
   }
 
   Expected<void *> findKernelImpl(void *Program, const char *Symbol) override {
@@ -123,6 +145,9 @@ class HostBackend final : public Backend {
   KernelResources resourcesImpl(const LoadedKernel &) override { return {}; }
   Error beginVendorCallImpl() override { return Error::success(); }
   Error endVendorCallImpl() override { return Error::success(); }
+
+  std::mutex Lock;
+  std::map<void *, int> Descriptors; // of each loaded image's memfd
 };
 
 } // namespace
@@ -130,9 +155,11 @@ class HostBackend final : public Backend {
 DeviceEntry hostDevice(int Id) {
   // Its compute units are the machine's cores: a launch that folds its
   // blocks folds as on a GPU, so a launch runs on every device or none.
-  return {Device{Id, DeviceKind::Host, "host", "host",
-                 std::max(1u, std::thread::hardware_concurrency())},
-          std::make_unique<HostBackend>()};
+  Device Info{Id, DeviceKind::Host, "host", "host",
+              std::max(1u, std::thread::hardware_concurrency())};
+  Info.Caps.SeparateMemory = false;
+  Info.Caps.RunsOnCallingThread = true;
+  return {std::move(Info), std::make_unique<HostBackend>()};
 }
 
 } // namespace offload::rt

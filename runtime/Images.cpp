@@ -7,7 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime.h"
+#include "Images.h"
+#include "Cuda.h"
+#include "Registry.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -7,8 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Launch.h"
+#include "CallMapping.h"
+#include "DeviceSets.h"
+#include "DeviceState.h"
+#include "Devices.h"
 #include "EntryPoints.h"
-#include "Runtime.h"
+#include "Registry.h"
+#include "Report.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -16,7 +22,7 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <offload/detail/params.hpp>
+#include <offload/detail/abi.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -139,12 +145,12 @@ static Error checkPreloadSharing(const KernelRecord &K,
       const char *BBegin = static_cast<const char *>(B.Device);
       if (ABegin < BBegin + B.Bytes && BBegin < ABegin + A.Bytes)
         return createStringError(
-            formatv("the same preloaded data reaches parameters {0} and {1}, "
-                    "and the kernel may write {2}: threads would read data "
-                    "that other threads write; pass it once",
-                    slotName(K, A.Slot), slotName(K, B.Slot),
-                    slotName(K, (A.Type & detail::MapTypeFrom) ? A.Slot
-                                                               : B.Slot))
+            formatv(
+                "the same preloaded data reaches parameters {0} and {1}, "
+                "and the kernel may write {2}: threads would read data "
+                "that other threads write; pass it once",
+                slotName(K, A.Slot), slotName(K, B.Slot),
+                slotName(K, (A.Type & detail::MapTypeFrom) ? A.Slot : B.Slot))
                 .str());
     }
   }
@@ -257,27 +263,30 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
   }
   const std::uint64_t BlockThreads =
       std::uint64_t(Block[0]) * Block[1] * Block[2];
-  if (BlockThreads > 1024)
+  const Capabilities &Caps = Info.Caps;
+  if (BlockThreads > Caps.MaxBlockThreads)
     return createStringError(
-        formatv("kernel '{0}': {1} threads per block is more than the 1024 a "
-                "GPU allows",
-                K->Name, BlockThreads)
+        formatv("kernel '{0}': {1} threads per block is more than the {2} "
+                "that device {3} ({4}) allows",
+                K->Name, BlockThreads, Caps.MaxBlockThreads, Info.Id,
+                kindName(Info.Kind))
             .str());
   // Loaded once per device; the error names the kernel and the device.
   Expected<LoadedKernel> Loaded = D.kernel(Found);
   if (!Loaded)
     return Loaded.takeError();
   // A kernel whose blocks combine reductions runs in at most one wave of
-  // blocks (as many as its registers let a multiprocessor hold, else 2048
-  // threads each), each block looping over the launch's blocks along the
-  // kernel's outermost dimension: every block is one more combine and one
-  // more count that the last block waits for (3907 blocks of 256 cost
-  // 3 us), and a second, partial wave leaves multiprocessors idle.
+  // blocks (as many as its registers let a multiprocessor hold, else what
+  // the device says a compute unit holds), each block looping over the launch's
+  // blocks along the kernel's outermost dimension: every block is one more
+  // combine and one more count that the last block waits for (3907 blocks of
+  // 256 cost 3 us), and a second, partial wave leaves multiprocessors idle.
   std::uint64_t Grid[3] = {Blocks[0], Blocks[1], Blocks[2]};
   if (R.FoldDims && R.FoldDims <= 3 && Info.ComputeUnits) {
     const int Dim = R.FoldDims - 1;
-    const std::uint64_t PerUnit =
-        Loaded->ResidentThreadsPerUnit ? Loaded->ResidentThreadsPerUnit : 2048;
+    const std::uint64_t PerUnit = Loaded->ResidentThreadsPerUnit
+                                      ? Loaded->ResidentThreadsPerUnit
+                                      : Caps.ResidentThreadsPerUnit;
     const std::uint64_t Wave =
         std::uint64_t(Info.ComputeUnits) *
         std::max<std::uint64_t>(1, PerUnit / BlockThreads);
@@ -288,7 +297,8 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
     Grid[Dim] =
         std::min(Blocks[Dim], std::max<std::uint64_t>(1, Wave / Across));
   }
-  if (Grid[0] > INT32_MAX || Grid[1] > 65535 || Grid[2] > 65535)
+  if (Grid[0] > Caps.MaxBlocks[0] || Grid[1] > Caps.MaxBlocks[1] ||
+      Grid[2] > Caps.MaxBlocks[2])
     return createStringError(
         formatv("kernel '{0}': {1} x {2} x {3} logical threads need {4} x {5} "
                 "x {6} blocks, more than one launch allows",
@@ -312,8 +322,8 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
     if (std::equal(Grid, Grid + 3, Blocks))
       return Text;
     return Text + (Linear ? formatv(" run by {0} blocks", Grid[0]).str()
-                          : formatv(" run by {0} x {1} x {2} blocks",
-                                    Grid[0], Grid[1], Grid[2])
+                          : formatv(" run by {0} x {1} x {2} blocks", Grid[0],
+                                    Grid[1], Grid[2])
                                 .str());
   };
   auto KernelKey = [&] { return std::string("kernel '") + K->Name + "'"; };
@@ -341,7 +351,7 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
   // costs a few microseconds, and every part of it counts.
   const bool Timed = (infoBits() & (InfoCalls | InfoSummary)) || tracing();
   const double Start = Timed ? now() : 0;
-  const bool OnHost = Info.Kind == DeviceKind::Host;
+  const bool OnHost = Caps.RunsOnCallingThread;
   if (OnHost) {
     installSignalHandlers();
     Running = {K->Name, Info.Id};
@@ -371,7 +381,7 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
   // the copies back (or a later call) would otherwise wait for and be
   // charged with.
   if (Timed || (!Mapping.movesData() && everyLaunchWaits()))
-    if (Error E = D.synchronize())
+    if (Error E = D.waitQueued())
       return E;
   const double KernelSeconds = Timed ? now() - Start : 0;
   traceSpan("kernel", K->Name, Info, Start, KernelSeconds);
@@ -485,7 +495,7 @@ static Expected<LibraryCall *> enterCallImpl(const detail::rt::LaunchRequest &R,
     return Fail(std::move(E));
   // The library works outside our queue: what is queued (the copies, and
   // kernels writing preloaded data) must be done first.
-  if (Error E = D->synchronize())
+  if (Error E = D->waitQueued())
     return Fail(std::move(E));
   if (Error E = D->backend().beginVendorCall())
     return Fail(std::move(E));
@@ -505,7 +515,8 @@ static Error exitCallImpl(LibraryCall &Call) {
     return E;
   const TransferStats &S = Call.Mapping.stats();
   const Device &Info = Call.D->info();
-  recordCall(Recorded::Call, [&] { return Call.Name; }, Seconds, S);
+  recordCall(
+      Recorded::Call, [&] { return Call.Name; }, Seconds, S);
   info(InfoCalls,
        "%s on device %d (%s): %llu bytes to the device in %.1f us, call %.1f "
        "us, %llu bytes back in %.1f us",
@@ -529,7 +540,8 @@ preloadCall(const char *What, void *Data, std::int64_t Bytes,
                                      What, Data, Bytes, D->info().Id,
                                      toString(std::move(E)))
                                  .str());
-  recordCall(Recorded::Staging, [] { return std::string("preload"); }, 0, S);
+  recordCall(
+      Recorded::Staging, [] { return std::string("preload"); }, 0, S);
   if (S.ToBytes || S.FromBytes)
     info(InfoCalls,
          "%s of %lld bytes on device %d (%s): %llu bytes to the device in "

@@ -13,6 +13,8 @@
 
 #include "EntryPoints.h"
 
+#include <atomic>
+
 #include <cstdio>
 #include <cstdlib>
 #include <dlfcn.h>
@@ -35,6 +37,9 @@ const char *pathOf(void *Library) {
   return dlinfo(Library, RTLD_DI_LINKMAP, &Map) == 0 && Map ? Map->l_name
                                                             : RuntimeLibrary;
 }
+
+/// The runtime's table once load() has found it.
+std::atomic<const offload::rt::EntryPoints *> Loaded{nullptr};
 
 const offload::rt::EntryPoints *load() {
   // RTLD_GLOBAL: the host device's kernel images resolve the runtime's
@@ -61,6 +66,7 @@ const offload::rt::EntryPoints *load() {
     cannotLoad(Cause, "rebuild the program with the plugin of that runtime, "
                       "or point -Wl,-rpath at the runtime it was built with");
   }
+  Loaded = Table;
   return Table;
 }
 
@@ -74,6 +80,13 @@ const offload::rt::EntryPoints &runtime() {
 
 void __cxxoffload_register(const offload::detail::abi::Registration *R) {
   runtime().__cxxoffload_register(R);
+}
+
+void __cxxoffload_unregister(const offload::detail::abi::Registration *R) {
+  // A runtime that could not be loaded has nothing to forget (the exit
+  // that reported it runs this destructor).
+  if (const offload::rt::EntryPoints *Table = Loaded)
+    Table->__cxxoffload_unregister(R);
 }
 
 namespace offload::detail::rt {

@@ -13,7 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Backend.h"
-#include "Runtime.h"
+#include "Cuda.h"
+#include "Images.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -47,7 +48,8 @@ struct Hip {
       Hip H;
       for (const char *Name : {"libamdhip64.so.6", "libamdhip64.so"})
         if (void *L = dlopen(Name, RTLD_NOW | RTLD_LOCAL)) {
-          H.SetDevice = reinterpret_cast<int (*)(int)>(dlsym(L, "hipSetDevice"));
+          H.SetDevice =
+              reinterpret_cast<int (*)(int)>(dlsym(L, "hipSetDevice"));
           H.DeviceSynchronize =
               reinterpret_cast<int (*)()>(dlsym(L, "hipDeviceSynchronize"));
           break;
@@ -70,17 +72,23 @@ public:
 private:
   Expected<void *> loadImageImpl(StringRef Image) override {
     ol_program_handle_t Program = nullptr;
-    if (ol_result_t R = olCreateProgram(Dev, Image.data(), Image.size(),
-                                        &Program))
+    if (ol_result_t R =
+            olCreateProgram(Dev, Image.data(), Image.size(), &Program))
       return olError(R, "loading the device image");
     return Program;
   }
 
+  Error unloadImageImpl(void *Program) override {
+    if (ol_result_t R =
+            olDestroyProgram(static_cast<ol_program_handle_t>(Program)))
+      return olError(R, "unloading the device image");
+    return Error::success();
+  }
+
   Expected<void *> findKernelImpl(void *Program, const char *Symbol) override {
     ol_symbol_handle_t Kernel = nullptr;
-    if (ol_result_t R =
-            olGetSymbol(static_cast<ol_program_handle_t>(Program), Symbol,
-                        OL_SYMBOL_KIND_KERNEL, &Kernel))
+    if (ol_result_t R = olGetSymbol(static_cast<ol_program_handle_t>(Program),
+                                    Symbol, OL_SYMBOL_KIND_KERNEL, &Kernel))
       return olError(R, "finding the kernel's entry");
     return Kernel;
   }
@@ -113,7 +121,8 @@ private:
       return E;
     if (ol_result_t R = olMemcpy(Queue, Dst, To ? Dev : HostDev, Src,
                                  To ? HostDev : Dev, Bytes))
-      return olError(R, To ? "copying to the device" : "copying from the device");
+      return olError(R,
+                     To ? "copying to the device" : "copying from the device");
     return Error::success();
   }
 
@@ -279,6 +288,9 @@ Expected<std::vector<DeviceEntry>> offloadDevices(int FirstId) {
       Info.Name = deviceString(F.Dev, OL_DEVICE_INFO_NAME);
     if (Info.Name.empty())
       Info.Name = IsCuda ? "NVIDIA GPU" : "AMD GPU";
+    Info.Caps.KernelsWritePinnedHost = IsCuda;
+    Info.Caps.VendorBlas =
+        IsCuda ? Capabilities::Blas::Cublas : Capabilities::Blas::Rocblas;
     if (IsCuda) {
       Info.Arch = cudaArch(Ordinal);
     } else {
@@ -287,8 +299,8 @@ Expected<std::vector<DeviceEntry>> offloadDevices(int FirstId) {
                   : Ordinal < int(Amd.size())        ? Amd[Ordinal].Arch
                                                      : "";
     }
-    Devices.push_back(
-        {Info, std::make_unique<OffloadBackend>(F.Dev, HostDev, Kind, Ordinal)});
+    Devices.push_back({Info, std::make_unique<OffloadBackend>(F.Dev, HostDev,
+                                                              Kind, Ordinal)});
   }
   return Devices;
 }

@@ -6,7 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime.h"
+#include "Pinned.h"
+#include "DeviceState.h"
+#include "Devices.h"
+#include "Report.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -79,8 +82,7 @@ void freePinned(void *Ptr) {
     auto It = pinnedBlocks().find(static_cast<const char *>(Ptr));
     if (It == pinnedBlocks().end())
       fatal(createStringError(
-          formatv("offload::pinned_allocator: {0} was not allocated by it",
-                  Ptr)
+          formatv("offload::pinned_allocator: {0} was not allocated by it", Ptr)
               .str()));
     Owner = It->second.Owner;
     pinnedBlocks().erase(It);

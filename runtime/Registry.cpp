@@ -6,13 +6,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime.h"
+#include "Registry.h"
+#include "DeviceState.h"
+#include "Devices.h"
+#include "Report.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <offload/detail/params.hpp>
+#include <offload/detail/abi.hpp>
 
 #include <cstdio>
 #include <cstdlib>
@@ -20,6 +23,8 @@
 using namespace llvm;
 
 namespace offload::rt {
+
+static std::atomic<bool> Exiting{false};
 
 Registry &Registry::get() {
   // Never destroyed: kernels may still be looked up while the program's
@@ -46,6 +51,13 @@ Error Registry::add(const Registration &R) {
   if (R.NumImages == 0 || !R.Images)
     return createStringError(
         formatv("{0} registered no device image", R.Source).str());
+  // At exit the registrations stay: static destructors may still offload,
+  // and the devices' libraries may already be gone.
+  static const bool WatchesExit = [] {
+    std::atexit([] { Exiting = true; });
+    return true;
+  }();
+  (void)WatchesExit;
   {
     std::unique_lock<std::shared_mutex> L(Lock);
     Registrations.push_back(&R);
@@ -60,6 +72,35 @@ Error Registry::add(const Registration &R) {
          R.NumImages, Targets.c_str(), R.NumKernels, R.Source);
   }
   return Error::success();
+}
+
+void Registry::remove(const Registration &R) {
+  if (Exiting)
+    return;
+  {
+    std::unique_lock<std::shared_mutex> L(Lock);
+    auto It = llvm::find(Registrations, &R);
+    if (It == Registrations.end())
+      return;
+    Registrations.erase(It);
+    // R's kernels go; an inline kernel that another registration holds too
+    // stays, with that registration's record.
+    for (const KernelRecord &K : ArrayRef(R.Kernels, R.NumKernels)) {
+      auto Known = Kernels.find(K.Key);
+      if (Known == Kernels.end() || Known->second.Owner != &R)
+        continue;
+      Kernels.erase(Known);
+      for (const Registration *Other : Registrations)
+        for (const KernelRecord &O :
+             ArrayRef(Other->Kernels, Other->NumKernels))
+          if (O.Key == K.Key)
+            Kernels.try_emplace(K.Key, Kernel{&O, Other});
+    }
+    Generation.fetch_add(1, std::memory_order_acq_rel);
+  }
+  for (const std::unique_ptr<DeviceState> &D : devicesInUse())
+    D->forget(R);
+  info(InfoEvents, "unregistered the images of %s", R.Source);
 }
 
 const Registry::Kernel *Registry::find(const void *Key) const {
@@ -89,4 +130,9 @@ extern "C" void
 __cxxoffload_register(const offload::detail::abi::Registration *R) {
   if (Error E = offload::rt::Registry::get().add(*R))
     offload::rt::fatal(std::move(E));
+}
+
+extern "C" void
+__cxxoffload_unregister(const offload::detail::abi::Registration *R) {
+  offload::rt::Registry::get().remove(*R);
 }

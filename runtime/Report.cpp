@@ -1,8 +1,12 @@
 //===- runtime/Report.cpp - OFFLOAD_INFO and errors -----------------------===//
 
-#include "Runtime.h"
+#include "Report.h"
+#include "Backend.h"
+#include "Devices.h"
 
 #include "llvm/Support/FormatVariadic.h"
+
+#include <offload/detail/runtime.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -107,8 +111,7 @@ void printSummary() {
                    "device (preload() around the loop, or the user guide's "
                    "\"Automatic residency\" for why it did not apply)\n",
                    Name.c_str(),
-                   double(T.Transfers.ToBytes) / T.Calls / (1 << 20),
-                   T.Calls);
+                   double(T.Transfers.ToBytes) / T.Calls / (1 << 20), T.Calls);
 }
 } // namespace
 

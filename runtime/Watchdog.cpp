@@ -1,7 +1,7 @@
 //===- runtime/Watchdog.cpp - OFFLOAD_TIMEOUT -----------------------------===//
 
 #include "Watchdog.h"
-#include "Runtime.h"
+#include "Report.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

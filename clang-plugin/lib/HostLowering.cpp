@@ -30,8 +30,7 @@ class Lowering {
 public:
   Lowering(Module &M, const LoweringState &S)
       : M(M), S(S), C(M.getContext()), Ptr(PointerType::getUnqual(C)),
-        I32(Type::getInt32Ty(C)),
-        I64(Type::getInt64Ty(C)) {}
+        I32(Type::getInt32Ty(C)), I64(Type::getInt64Ty(C)) {}
 
   void run();
 
@@ -46,8 +45,8 @@ private:
     return GV;
   }
   Constant *string(StringRef Name, StringRef Text) {
-    GlobalVariable *GV = global(
-        Name, ConstantDataArray::getString(C, Text), /*IsConstant=*/true);
+    GlobalVariable *GV = global(Name, ConstantDataArray::getString(C, Text),
+                                /*IsConstant=*/true);
     GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     return GV;
   }
@@ -60,19 +59,66 @@ private:
   std::vector<GlobalValue *> Created;
 };
 
+/// The IR type of a field of an ABI record: every pointer is `ptr`.
+template <class T> Type *irType(LLVMContext &C) {
+  if constexpr (std::is_pointer_v<T>)
+    return PointerType::getUnqual(C);
+  else
+    return IntegerType::get(C, 8 * sizeof(T));
+}
+
+/// One ABI record as an IR struct type, generated from its field list in
+/// offload/detail/abi.hpp, and its constants filled field by field.
+template <class Record> class AbiRecord {
+public:
+  AbiRecord(const DataLayout &DL, StructType *Ty,
+            std::initializer_list<std::size_t> Offsets)
+      : Ty(Ty) {
+    // The field lists make both; the target's layout must agree too.
+    const StructLayout *L = DL.getStructLayout(Ty);
+    bool Same = L->getSizeInBytes() == sizeof(Record);
+    unsigned I = 0;
+    for (std::size_t Offset : Offsets)
+      Same &= L->getElementOffset(I++) == Offset;
+    if (!Same)
+      report_fatal_error("cxx-offload: the registration records' IR layout "
+                         "differs from offload/detail/abi.hpp on this target");
+  }
+  StructType *type() const { return Ty; }
+  /// Values in the order of the record's fields.
+  Constant *get(ArrayRef<Constant *> Values) const {
+    return ConstantStruct::get(Ty, Values);
+  }
+
+private:
+  StructType *Ty;
+};
+
+#define OFFLOAD_IR_TYPE(Type, Field) irType<Type>(C),
+#define OFFLOAD_IR_OFFSET(Type, Field) offsetof(Record, Field),
+
 void Lowering::run() {
+  namespace abi = detail::abi;
   const std::vector<KernelInstance> &Kernels = S.Kernels.Kernels;
-  // offload::detail::abi::KernelRecord, DeviceImage and Registration.
-  StructType *KernelTy = StructType::get(C, {Ptr, Ptr, Ptr, Ptr});
-  StructType *ImageTy = StructType::get(C, {Ptr, Ptr, Ptr});
-  StructType *RegistrationTy =
-      StructType::get(C, {I32, I32, Ptr, I32, I32, Ptr, Ptr});
   const DataLayout &DL = M.getDataLayout();
-  if (DL.getTypeAllocSize(KernelTy) != sizeof(detail::abi::KernelRecord) ||
-      DL.getTypeAllocSize(ImageTy) != sizeof(detail::abi::DeviceImage) ||
-      DL.getTypeAllocSize(RegistrationTy) != sizeof(detail::abi::Registration))
-    report_fatal_error("cxx-offload: the registration records' IR layout "
-                       "differs from offload/detail/abi.hpp on this target");
+  const AbiRecord<abi::KernelRecord> Kernel = [&] {
+    using Record = abi::KernelRecord;
+    return AbiRecord<Record>(
+        DL, StructType::get(C, {OFFLOAD_ABI_KERNEL_RECORD(OFFLOAD_IR_TYPE)}),
+        {OFFLOAD_ABI_KERNEL_RECORD(OFFLOAD_IR_OFFSET)});
+  }();
+  const AbiRecord<abi::DeviceImage> Image = [&] {
+    using Record = abi::DeviceImage;
+    return AbiRecord<Record>(
+        DL, StructType::get(C, {OFFLOAD_ABI_DEVICE_IMAGE(OFFLOAD_IR_TYPE)}),
+        {OFFLOAD_ABI_DEVICE_IMAGE(OFFLOAD_IR_OFFSET)});
+  }();
+  const AbiRecord<abi::Registration> Registered = [&] {
+    using Record = abi::Registration;
+    return AbiRecord<Record>(
+        DL, StructType::get(C, {OFFLOAD_ABI_REGISTRATION(OFFLOAD_IR_TYPE)}),
+        {OFFLOAD_ABI_REGISTRATION(OFFLOAD_IR_OFFSET)});
+  }();
 
   SmallVector<Constant *> Records;
   const auto ClosureKeys = closureFunctions(M, ClosureKeyTag);
@@ -84,7 +130,7 @@ void Lowering::run() {
     if (!K.Closure.empty()) {
       std::uint64_t Id = 0;
       F = StringRef(K.Closure).getAsInteger(16, Id) ? nullptr
-                                                     : ClosureKeys.lookup(Id);
+                                                    : ClosureKeys.lookup(Id);
     }
     if (!F)
       continue;
@@ -93,62 +139,72 @@ void Lowering::run() {
     for (const KernelParam &P : K.Params)
       for (const KernelParam &Leaf : P.leaves())
         SlotNames.append(Leaf.Slots, Leaf.Name);
-    Records.push_back(ConstantStruct::get(
-        KernelTy, {F, string("__offload.entry_name." + K.Entry, K.Entry),
-                   string("__offload.kernel_name." + K.Entry, K.Name),
-                   string("__offload.slot_names." + K.Entry,
-                          join(SlotNames, ","))}));
+    // Key, Symbol, Name, SlotNames.
+    Records.push_back(Kernel.get(
+        {F, string("__offload.entry_name." + K.Entry, K.Entry),
+         string("__offload.kernel_name." + K.Entry, K.Name),
+         string("__offload.slot_names." + K.Entry, join(SlotNames, ","))}));
   }
 
   SmallVector<Constant *> Images;
   std::uint32_t ImagesCrc = 0;
-  for (const DeviceImage &Image : S.Images) {
-    ImagesCrc = crc32(ImagesCrc, arrayRefFromStringRef(Image.Bytes));
-    Constant *Bytes = ConstantDataArray::getString(C, Image.Bytes, false);
-    GlobalVariable *GV = global("__offload.image." + Image.For.Name, Bytes,
+  for (const DeviceImage &Built : S.Images) {
+    ImagesCrc = crc32(ImagesCrc, arrayRefFromStringRef(Built.Bytes));
+    Constant *Bytes = ConstantDataArray::getString(C, Built.Bytes, false);
+    GlobalVariable *GV = global("__offload.image." + Built.For.Name, Bytes,
                                 /*IsConstant=*/true, Align(16));
     Constant *End = ConstantExpr::getInBoundsGetElementPtr(
         Bytes->getType(), GV, ArrayRef<Constant *>{ConstantInt::get(I64, 1)});
-    Images.push_back(ConstantStruct::get(
-        ImageTy, {GV, End,
-                  string("__offload.target." + Image.For.Name,
-                         Image.For.Name)}));
+    // Begin, End, Target.
+    Images.push_back(Image.get(
+        {GV, End,
+         string("__offload.target." + Built.For.Name, Built.For.Name)}));
   }
-  auto *ImagesTy = ArrayType::get(ImageTy, Images.size());
+  auto *ImagesTy = ArrayType::get(Image.type(), Images.size());
   GlobalVariable *ImageTable =
       global("__offload.images", ConstantArray::get(ImagesTy, Images),
              /*IsConstant=*/true, Align(8));
-  auto *RecordsTy = ArrayType::get(KernelTy, Records.size());
+  auto *RecordsTy = ArrayType::get(Kernel.type(), Records.size());
   GlobalVariable *RecordTable =
       global("__offload.kernels", ConstantArray::get(RecordsTy, Records),
              /*IsConstant=*/true, Align(8));
-  GlobalVariable *Registration = global(
-      "__offload.registration",
-      ConstantStruct::get(RegistrationTy,
-                          {ConstantInt::get(I32, S.Kernels.Abi),
-                           ConstantInt::get(I32, Records.size()), RecordTable,
-                           ConstantInt::get(I32, Images.size()),
-                           ConstantInt::get(I32, ImagesCrc), ImageTable,
-                           string("__offload.source", S.Kernels.Source)}),
-      /*IsConstant=*/true, Align(8));
+  // AbiVersion, NumKernels, Kernels, NumImages, ImagesCrc, Images, Source.
+  GlobalVariable *RegistrationGV =
+      global("__offload.registration",
+             Registered.get({ConstantInt::get(I32, S.Kernels.Abi),
+                             ConstantInt::get(I32, Records.size()), RecordTable,
+                             ConstantInt::get(I32, Images.size()),
+                             ConstantInt::get(I32, ImagesCrc), ImageTable,
+                             string("__offload.source", S.Kernels.Source)}),
+             /*IsConstant=*/true, Align(8));
 
-  FunctionCallee Register = M.getOrInsertFunction(
-      "__cxxoffload_register", FunctionType::get(Type::getVoidTy(C), {Ptr}, false));
-  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
-                                    GlobalValue::InternalLinkage,
-                                    "__offload.register", M);
-  IRBuilder<> B(BasicBlock::Create(C, "entry", Ctor));
-  B.CreateCall(Register, {Registration});
-  B.CreateRetVoid();
-  appendToGlobalCtors(M, Ctor, RegistrationPriority);
-  Created.push_back(Ctor);
+  // Registered by a constructor, unregistered by a destructor: a shared
+  // library that is closed takes its kernels and images with it.
+  auto Hook = [&](StringRef Callee, StringRef Name) {
+    FunctionCallee Runtime = M.getOrInsertFunction(
+        Callee, FunctionType::get(Type::getVoidTy(C), {Ptr}, false));
+    Function *F = Function::Create(FunctionType::get(Type::getVoidTy(C), false),
+                                   GlobalValue::InternalLinkage, Name, M);
+    IRBuilder<> B(BasicBlock::Create(C, "entry", F));
+    B.CreateCall(Runtime, {RegistrationGV});
+    B.CreateRetVoid();
+    Created.push_back(F);
+    return F;
+  };
+  appendToGlobalCtors(M, Hook("__cxxoffload_register", "__offload.register"),
+                      RegistrationPriority);
+  appendToGlobalDtors(M,
+                      Hook("__cxxoffload_unregister", "__offload.unregister"),
+                      RegistrationPriority);
 
   if (S.DumpHostIR)
     for (GlobalValue *GV : Created) {
       // The images are binary: say how big they are instead.
       if (GV->getName().starts_with("__offload.image."))
         outs() << "@" << GV->getName() << " = <"
-               << cast<GlobalVariable>(GV)->getInitializer()->getType()
+               << cast<GlobalVariable>(GV)
+                      ->getInitializer()
+                      ->getType()
                       ->getArrayNumElements()
                << " bytes>\n";
       else

@@ -1,11 +1,12 @@
-//===- offload/detail/abi.hpp - What the plugin registers -----------------===//
+//===- offload/detail/abi.hpp - What the plugin, headers and runtime share ===//
 //
-// The records a translation unit built by the plugin hands to the runtime
-// from a constructor: its kernels and its device images. The plugin's host
-// lowering emits these structs as LLVM IR constants (HostLowering.cpp builds
-// the same field lists and checks their sizes against these); the runtime
-// reads them. Their layout is pinned below; changing it changes AbiVersion
-// (offload/detail/params.hpp).
+// The one header the three sides of the ABI agree on, independent of the
+// template library: its version, the layout of a launch's slots and their
+// map-type bits, and the records a translation unit built by the plugin
+// hands to the runtime from a constructor (its kernels and device images).
+// Each record's fields are listed once, below: the structs are generated
+// from the lists, and so are the LLVM IR types the plugin's host lowering
+// emits them with (HostLowering.cpp). Changing any of it changes AbiVersion.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -13,36 +14,77 @@
 #include <cstddef>
 #include <cstdint>
 
+namespace offload::detail {
+
+/// Version of the argument layout and registration ABI shared by the
+/// headers, the plugin and the runtime.
+inline constexpr unsigned AbiVersion = 11;
+
+/// Slots 0, 1, 2 hold the end of the launch's logical threads per dimension,
+/// slot 3 the first logical thread along its slowest dimension (not 0 when
+/// a call on several devices gives each a slab of the threads: docs/design.md,
+/// "Device sets"); the parameters follow.
+inline constexpr unsigned LaunchSlots = 4;
+
+/// Map-type bits of a slot (LaunchRequest::Types): its data goes to the
+/// device, comes back, or the slot is a value rather than an address.
+inline constexpr std::int64_t MapTypeTo = 0x1;
+inline constexpr std::int64_t MapTypeFrom = 0x2;
+inline constexpr std::int64_t MapTypeLiteral = 0x100;
+
+} // namespace offload::detail
+
 namespace offload::detail::abi {
 
-/// One kernel instantiation of the translation unit.
+struct KernelRecord;
+struct DeviceImage;
+
+// X(type, field) for each field of a record, in order.
+
+/// One kernel instantiation of the translation unit: its host function
+/// (which offload() passes), its entry's symbol in every image, its name
+/// for messages ("scale<float>"), and the parameter of each slot after the
+/// launch slots, comma-separated.
+#define OFFLOAD_ABI_KERNEL_RECORD(X)                                           \
+  X(const void *, Key)                                                         \
+  X(const char *, Symbol)                                                      \
+  X(const char *, Name)                                                        \
+  X(const char *, SlotNames)
+
+/// One device image: a cubin, an AMD code object or an x86-64 shared
+/// object, and its target ("sm_90", "gfx942", "host").
+#define OFFLOAD_ABI_DEVICE_IMAGE(X)                                            \
+  X(const void *, Begin)                                                       \
+  X(const void *, End)                                                         \
+  X(const char *, Target)
+
+/// Everything one translation unit registers. ImagesCrc is the CRC-32 of
+/// every image's bytes in order (0: not recorded), checked before an image
+/// is loaded so that a damaged executable is an error; Source names the
+/// translation unit in messages.
+#define OFFLOAD_ABI_REGISTRATION(X)                                            \
+  X(std::uint32_t, AbiVersion)                                                 \
+  X(std::uint32_t, NumKernels)                                                 \
+  X(const ::offload::detail::abi::KernelRecord *, Kernels)                     \
+  X(std::uint32_t, NumImages)                                                  \
+  X(std::uint32_t, ImagesCrc)                                                  \
+  X(const ::offload::detail::abi::DeviceImage *, Images)                       \
+  X(const char *, Source)
+
+#define OFFLOAD_ABI_FIELD(Type, Field) Type Field;
 struct KernelRecord {
-  const void *Key;       // the kernel's host function, which offload() passes
-  const char *Symbol;    // its entry's symbol in every image
-  const char *Name;      // for messages: "saxpy", "scale<float>"
-  const char *SlotNames; // the parameter of each slot after the launch slots
+  OFFLOAD_ABI_KERNEL_RECORD(OFFLOAD_ABI_FIELD)
 };
-
-/// One device image: a cubin, an AMD code object or an x86-64 shared object.
 struct DeviceImage {
-  const void *Begin, *End;
-  const char *Target; // "sm_90", "gfx942", "host"
+  OFFLOAD_ABI_DEVICE_IMAGE(OFFLOAD_ABI_FIELD)
 };
-
-/// Everything one translation unit registers.
 struct Registration {
-  std::uint32_t AbiVersion;
-  std::uint32_t NumKernels;
-  const KernelRecord *Kernels;
-  std::uint32_t NumImages;
-  // CRC-32 of every image's bytes, in order; 0: not recorded. Checked
-  // before an image is loaded, so that a damaged executable is an error.
-  std::uint32_t ImagesCrc;
-  const DeviceImage *Images;
-  const char *Source; // the translation unit, for messages
+  OFFLOAD_ABI_REGISTRATION(OFFLOAD_ABI_FIELD)
 };
+#undef OFFLOAD_ABI_FIELD
 
-static_assert(sizeof(KernelRecord) == 32 && offsetof(KernelRecord, Symbol) == 8 &&
+static_assert(sizeof(KernelRecord) == 32 &&
+              offsetof(KernelRecord, Symbol) == 8 &&
               offsetof(KernelRecord, SlotNames) == 24);
 static_assert(sizeof(DeviceImage) == 24 && offsetof(DeviceImage, Target) == 16);
 static_assert(sizeof(Registration) == 40 &&
@@ -53,6 +95,10 @@ static_assert(sizeof(Registration) == 40 &&
 
 } // namespace offload::detail::abi
 
-/// The runtime's registration hook, called by each plugin-built translation
-/// unit's constructor.
-extern "C" void __cxxoffload_register(const offload::detail::abi::Registration *R);
+/// The runtime's registration hooks: each plugin-built translation unit's
+/// constructor registers its records, its destructor (a shared library
+/// that is closed) unregisters them.
+extern "C" void
+__cxxoffload_register(const offload::detail::abi::Registration *R);
+extern "C" void
+__cxxoffload_unregister(const offload::detail::abi::Registration *R);

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <offload/atomic.hpp>
+#include <offload/detail/abi.hpp>
 #include <offload/detail/members.hpp>
 #include <offload/reduce.hpp>
 #include <offload/region.hpp>
@@ -40,16 +41,6 @@
 #include <vector>
 
 namespace offload::detail {
-
-/// Version of the argument layout and registration ABI shared by this
-/// header, the plugin and the runtime.
-inline constexpr unsigned AbiVersion = 10;
-
-/// Slots 0, 1, 2 hold the end of the launch's logical threads per dimension,
-/// slot 3 the first logical thread along its slowest dimension (not 0 when
-/// a call on several devices gives each a slab of the threads: docs/design.md,
-/// "Device sets"); the parameters follow.
-inline constexpr unsigned LaunchSlots = 4;
 
 /// The dimension along which a launch of Dims dimensions is split between
 /// devices: its slowest one.
@@ -77,12 +68,6 @@ struct ParamInfo {
   unsigned Members = 0; // of a struct of views: its direct members
 };
 
-// Map-type bits (as in the OpenMP offloading ABI).
-inline constexpr std::int64_t MapTypeTo = 0x1;
-inline constexpr std::int64_t MapTypeFrom = 0x2;
-inline constexpr std::int64_t MapTypeTargetParam = 0x20;
-inline constexpr std::int64_t MapTypeLiteral = 0x100;
-
 /// Host side: fills the per-slot argument arrays the runtime reads.
 struct SlotWriter {
   void **Ptrs;
@@ -97,13 +82,12 @@ struct SlotWriter {
   void literal(std::uint64_t Value) {
     Ptrs[Count] = reinterpret_cast<void *>(Value);
     Sizes[Count] = sizeof(Value);
-    Types[Count++] = MapTypeTargetParam | MapTypeLiteral;
+    Types[Count++] = MapTypeLiteral;
   }
   void map(const void *Data, std::uint64_t Bytes, MapKind Kind) {
     Ptrs[Count] = const_cast<void *>(Data);
     Sizes[Count] = static_cast<std::int64_t>(Bytes);
-    Types[Count++] = MapTypeTargetParam |
-                     (Kind == MapKind::From ? 0 : MapTypeTo) |
+    Types[Count++] = (Kind == MapKind::From ? 0 : MapTypeTo) |
                      (Kind == MapKind::To ? 0 : MapTypeFrom);
   }
 };

@@ -1,5 +1,5 @@
 // The kernel's parameter types decide each slot's map type (the ABI's):
-// scalars LITERAL (0x120), read-only data TO (0x21), Regions TO|FROM (0x23);
+// scalars LITERAL (0x100), read-only data TO (0x1), Regions TO|FROM (0x3);
 // slots 0-3 carry the logical extent and the first thread. The call goes
 // to the runtime.
 // RUN: %offload_host -O2 -S -emit-llvm %s -o - | FileCheck %s
@@ -20,8 +20,8 @@ void run(const std::vector<double> &x, std::vector<double> &y) {
 // CHECK-LABEL: define {{.*}} @_ZN7offload6detail12PreparedCallIJdRKSt6vectorIdSaIdEENS_6RegionIdNS_8Linear1DEEEEEC2I
 // The three extent slots, the first thread and the scalar, then x's data
 // and size, y's.
-// CHECK-COUNT-5: store i64 288
-// CHECK: store i64 33
-// CHECK: store i64 288
-// CHECK: store i64 35
-// CHECK: store i64 288
+// CHECK-COUNT-5: store i64 256
+// CHECK: store i64 1
+// CHECK: store i64 256
+// CHECK: store i64 3
+// CHECK: store i64 256

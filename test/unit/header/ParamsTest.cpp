@@ -42,7 +42,7 @@ TEST(Params, ScalarsTravelByValueInOneSlot) {
   Slots S;
   Param<float>::put(2.5f, S.W);
   ASSERT_EQ(S.W.Count, 1u);
-  EXPECT_EQ(S.Types[0], MapTypeTargetParam | MapTypeLiteral);
+  EXPECT_EQ(S.Types[0], MapTypeLiteral);
   std::vector<std::uint64_t> Words = S.words();
   EXPECT_EQ(Param<float>::rebuild(Words.data(), Thread, None), 2.5f);
   EXPECT_EQ(Param<float>::Info.Kind, ParamKind::Value);
@@ -77,7 +77,7 @@ TEST(Params, RegionsMapToAndFromAndBindTheThread) {
   ASSERT_EQ(S.W.Count, 2u);
   EXPECT_EQ(S.Ptrs[0], V.data());
   EXPECT_EQ(S.Sizes[0], 20);
-  EXPECT_EQ(S.Types[0], MapTypeTargetParam | MapTypeTo | MapTypeFrom);
+  EXPECT_EQ(S.Types[0], MapTypeTo | MapTypeFrom);
   EXPECT_EQ(S.word(1), 5u);
   std::vector<std::uint64_t> Words = S.words();
   for (std::uint64_t T = 0; T < 7; ++T) {
@@ -120,7 +120,7 @@ TEST(Params, ReductionsSendTheirValueAndMapTheResultBack) {
   ASSERT_EQ(S.W.Count, 2u);
   EXPECT_EQ(S.Ptrs[0], &Result);
   EXPECT_EQ(S.Sizes[0], 8);
-  EXPECT_EQ(S.Types[0], MapTypeTargetParam | MapTypeFrom);
+  EXPECT_EQ(S.Types[0], MapTypeFrom);
   EXPECT_EQ(S.word(1), std::bit_cast<std::uint64_t>(2.5));
   // The host device starts the result at the value, then combines each
   // logical thread's partial into it.
@@ -143,7 +143,7 @@ TEST(Params, ReadOnlySpansMapToOnly) {
   std::vector<double> V = {1, 2, 3};
   Slots S;
   Param<std::span<const double>>::put(V, S.W);
-  EXPECT_EQ(S.Types[0], MapTypeTargetParam | MapTypeTo);
+  EXPECT_EQ(S.Types[0], MapTypeTo);
   EXPECT_EQ(S.Sizes[0], 24);
   std::vector<std::uint64_t> Words = S.words();
   std::span<const double> Out =
@@ -156,7 +156,7 @@ TEST(Params, ConstVectorParametersSeeTheMappedData) {
   std::vector<long> Host = {10, 20, 30, 40};
   Slots S;
   Param<const std::vector<long> &>::put(Host, S.W);
-  EXPECT_EQ(S.Types[0], MapTypeTargetParam | MapTypeTo);
+  EXPECT_EQ(S.Types[0], MapTypeTo);
   std::vector<long> DeviceCopy = Host; // stands for the device's copy
   S.Ptrs[0] = DeviceCopy.data();
   std::vector<std::uint64_t> Words = S.words();

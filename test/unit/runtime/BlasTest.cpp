@@ -1,6 +1,6 @@
 //===- BlasTest.cpp - Finding the vendor BLAS -----------------------------===//
 
-#include "Runtime.h"
+#include "Blas.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

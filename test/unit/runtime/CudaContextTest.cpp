@@ -1,6 +1,7 @@
-//===- CudaContextTest.cpp - OFFLOAD_CUDA_SYNC -----------------------------===//
+//===- CudaContextTest.cpp - OFFLOAD_CUDA_SYNC
+//-----------------------------===//
 
-#include "Runtime.h"
+#include "Cuda.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,6 +1,7 @@
 //===- DeviceSelectionTest.cpp - OFFLOAD_DEVICE and device kinds ----------===//
 
-#include "Runtime.h"
+#include "DeviceState.h"
+#include "Devices.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -51,8 +52,7 @@ struct FakeMachine {
     return Device{Id, Kinds.at(Id), "fake-" + std::to_string(Id), ""};
   }
   llvm::Expected<Device> pick(DeviceRequest R) {
-    return pickDevice(R, Kinds.size(),
-                      [this](int Id) { return describe(Id); });
+    return pickDevice(R, Kinds.size(), [this](int Id) { return describe(Id); });
   }
 };
 

@@ -6,7 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime.h"
+#include "DeviceSets.h"
+#include "DeviceState.h"
+#include "Devices.h"
 
 #include <offload/offload.hpp>
 

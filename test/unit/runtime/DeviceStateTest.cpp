@@ -1,6 +1,8 @@
 //===- DeviceStateTest.cpp - What the runtime keeps per device ------------===//
 
-#include "Runtime.h"
+#include "DeviceState.h"
+#include "Devices.h"
+#include "Launch.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

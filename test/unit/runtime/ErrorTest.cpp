@@ -5,7 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime.h"
+#include "DeviceState.h"
+#include "Devices.h"
+#include "Report.h"
 
 #include <offload/offload.hpp>
 
@@ -37,8 +39,8 @@ TEST_F(ErrorDeathTest, FatalPrintsTheErrorAndExitsWithOne) {
 
 TEST_F(ErrorDeathTest, LaunchingAKernelWithoutImageExits) {
   static int NotAKernel;
-  offload::detail::rt::LaunchRequest R{
-      &NotAKernel, {1, 1, 1}, {0, 0, 0}, 0, nullptr, nullptr, nullptr};
+  offload::detail::rt::LaunchRequest R{&NotAKernel, {1, 1, 1}, {0, 0, 0}, 0,
+                                       nullptr,     nullptr,   nullptr};
   EXPECT_EXIT(offload::detail::rt::launch(R), ExitedWithCode(1),
               "offload: error: the kernel .* has no device image");
 }
@@ -87,7 +89,8 @@ TEST_F(ErrorDeathTest, InfoReportsEachOffload) {
       },
       ExitedWithCode(0),
       "registered 1 image\\(s\\) \\[host\\] with 1 kernel\\(s\\) from "
-      ".*ErrorTest.cpp(.|\n)*selected device [0-9]+ \\(host, host\\): image host of \\[host\\]\n"
+      ".*ErrorTest.cpp(.|\n)*selected device [0-9]+ \\(host, host\\): image "
+      "host of \\[host\\]\n"
       "offload: info: kernel 'setTo' on device [0-9]+ \\(host\\): 3 threads, 1 "
       "blocks of 256; 12 bytes to the device in [0-9.]+ us, kernel [0-9.]+ us, "
       "12 bytes back in [0-9.]+ us");

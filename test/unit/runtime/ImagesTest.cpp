@@ -1,6 +1,7 @@
 //===- ImagesTest.cpp - Which image runs on which device ------------------===//
 
-#include "Runtime.h"
+#include "Images.h"
+#include "Cuda.h"
 
 #include <gtest/gtest.h>
 
@@ -24,8 +25,7 @@ TEST(Images, AmdAndHostImagesNeedTheirExactArchitecture) {
   EXPECT_FALSE(imageRuns("sm_90", "gfx942"));
   EXPECT_TRUE(imageRuns("host", "host"));
   EXPECT_FALSE(imageRuns("sm_90", "host"));
-  EXPECT_TRUE(imageRuns("gfx90a", ""))
-      << "unknown devices: liboffload decides";
+  EXPECT_TRUE(imageRuns("gfx90a", "")) << "unknown devices: liboffload decides";
 }
 
 TEST(Images, PicksTheFirstImageThatRuns) {

@@ -1,6 +1,10 @@
 //===- LaunchTest.cpp - launchOn and offload() ----------------------------===//
 
-#include "Runtime.h"
+#include "Launch.h"
+#include "DeviceState.h"
+#include "Devices.h"
+#include "Registry.h"
+#include "Report.h"
 
 #include <offload/offload.hpp>
 
@@ -139,7 +143,8 @@ TEST(Launch, RejectsMoreBlocksThanOneLaunchAllows) {
                      nullptr};
   llvm::Error E2 = launchOn(device(), Tall);
   ASSERT_TRUE(bool(E2));
-  EXPECT_THAT(llvm::toString(std::move(E2)), HasSubstr("1 x 131072 x 1 blocks"));
+  EXPECT_THAT(llvm::toString(std::move(E2)),
+              HasSubstr("1 x 131072 x 1 blocks"));
 }
 
 TEST(Launch, RejectsKernelsWithoutImage) {
