@@ -5,9 +5,13 @@
 #include "Subprocess.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/SerializedDiagnosticReader.h"
+#include "clang/Frontend/SerializedDiagnostics.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
+
+#include <map>
 
 using namespace clang;
 using namespace llvm;
@@ -15,40 +19,48 @@ using namespace llvm;
 namespace offload::plugin {
 namespace {
 
-/// A diagnostic line clang printed: "file:line:col: error: text" or
-/// "error: text".
-struct PrintedDiagnostic {
-  StringRef Where; // "file:line:col", or empty
-  enum { Error, Warning, Note, Remark } Level;
-  StringRef Text;
-};
+/// Collects a serialized diagnostics file's records.
+class Collector : public serialized_diags::SerializedDiagnosticReader {
+public:
+  std::vector<DeviceDiagnostic> Found;
 
-std::optional<PrintedDiagnostic> parseDiagnostic(StringRef Line) {
-  static constexpr std::pair<StringLiteral, int> Levels[] = {
-      {"fatal error: ", PrintedDiagnostic::Error},
-      {"error: ", PrintedDiagnostic::Error},
-      {"warning: ", PrintedDiagnostic::Warning},
-      {"note: ", PrintedDiagnostic::Note},
-      {"remark: ", PrintedDiagnostic::Remark}};
-  for (auto [Tag, Level] : Levels) {
-    size_t At = Line.find(Tag);
-    if (At == StringRef::npos)
-      continue;
-    StringRef Where = Line.take_front(At);
-    // Either the whole line is the diagnostic, or a location ending in ": ".
-    if (!Where.empty() && !Where.consume_back(": "))
-      continue;
-    // Without the option that enabled it ("[-Rremark-backend-plugin]"):
-    // the host prints its own.
-    StringRef Text = Line.drop_front(At + Tag.size());
-    if (size_t Option = Text.rfind(" [-"); Option != StringRef::npos &&
-                                           Text.ends_with("]"))
-      Text = Text.take_front(Option);
-    return PrintedDiagnostic{Where, decltype(PrintedDiagnostic::Level)(Level),
-                             Text};
+private:
+  std::error_code visitFilenameRecord(unsigned ID, unsigned, unsigned,
+                                      StringRef Name) override {
+    Files[ID] = Name.str();
+    return {};
   }
-  return std::nullopt;
-}
+  std::error_code visitDiagnosticRecord(unsigned Severity,
+                                        const serialized_diags::Location &At,
+                                        unsigned, unsigned,
+                                        StringRef Message) override {
+    using namespace serialized_diags;
+    DeviceDiagnostic D;
+    switch (Severity) {
+    case Note:
+      D.Level = DeviceDiagnostic::Note;
+      break;
+    case Warning:
+      D.Level = DeviceDiagnostic::Warning;
+      break;
+    case Remark:
+      D.Level = DeviceDiagnostic::Remark;
+      break;
+    case Ignored:
+      return {};
+    default:
+      D.Level = DeviceDiagnostic::Error;
+    }
+    if (auto It = Files.find(At.FileID); It != Files.end())
+      D.File = It->second;
+    D.Line = At.Line;
+    D.Column = At.Col;
+    D.Text = Message.str();
+    Found.push_back(std::move(D));
+    return {};
+  }
+  std::map<unsigned, std::string> Files;
+};
 
 /// What to tell a user about a symbol no device library defines.
 std::string whyUndefined(const Target &T, StringRef Symbol, bool IsVariable) {
@@ -74,6 +86,14 @@ std::string whyUndefined(const Target &T, StringRef Symbol, bool IsVariable) {
 
 } // namespace
 
+std::optional<std::vector<DeviceDiagnostic>>
+readDeviceDiagnostics(StringRef Path) {
+  Collector C;
+  if (C.readDiagnostics(Path))
+    return std::nullopt;
+  return std::move(C.Found);
+}
+
 SourceLocation DeviceDiagnostics::location(StringRef FileLineCol) {
   // file:line:col, the file possibly with colons of its own.
   auto [Rest, ColText] = FileLineCol.rsplit(':');
@@ -82,6 +102,15 @@ SourceLocation DeviceDiagnostics::location(StringRef FileLineCol) {
   if (File.empty() || LineText.getAsInteger(10, Line) ||
       ColText.getAsInteger(10, Col))
     return {};
+  return location(File, Line, Col);
+}
+
+SourceLocation DeviceDiagnostics::location(const DeviceDiagnostic &D) {
+  return D.File.empty() ? SourceLocation() : location(D.File, D.Line, D.Column);
+}
+
+SourceLocation DeviceDiagnostics::location(StringRef File, unsigned Line,
+                                           unsigned Col) {
   Expected<FileEntryRef> Entry = SM.getFileManager().getFileRef(File);
   if (!Entry) {
     consumeError(Entry.takeError());
@@ -104,42 +133,36 @@ void DeviceDiagnostics::noteKernels(const Target &T) {
         << K.Name << T.Name;
 }
 
-void DeviceDiagnostics::compileFailed(const Target &T, StringRef Output,
-                                      StringRef Why,
-                                      ArrayRef<std::string> Command) {
+void DeviceDiagnostics::compileFailed(
+    const Target &T,
+    const std::optional<std::vector<DeviceDiagnostic>> &Printed,
+    ArrayRef<UnresolvedSymbol> Unresolved, StringRef Output, StringRef Why,
+    ArrayRef<std::string> Command) {
   bool Reported = false, InError = false;
-  std::vector<UnresolvedSymbol> Unresolved;
-  for (StringRef Line : split(Output, '\n')) {
-    if (std::optional<UnresolvedSymbol> U = UnresolvedSymbol::parse(Line)) {
-      Unresolved.push_back(std::move(*U));
-      continue;
-    }
-    std::optional<PrintedDiagnostic> D = parseDiagnostic(Line);
-    if (!D)
-      continue;
+  for (const DeviceDiagnostic &D :
+       Printed ? *Printed : std::vector<DeviceDiagnostic>()) {
     // The host compile reported the device compile's warnings already, or
     // has no use for them; errors and their notes are the device's own.
-    if (D->Level == PrintedDiagnostic::Warning ||
-        D->Level == PrintedDiagnostic::Remark) {
+    if (D.Level == DeviceDiagnostic::Warning ||
+        D.Level == DeviceDiagnostic::Remark) {
       InError = false;
-    } else if (D->Level == PrintedDiagnostic::Error) {
+    } else if (D.Level == DeviceDiagnostic::Error) {
       InError = true;
       Reported = true;
-      if (D->Where.empty())
-        Diags.report({}, Diag::DeviceBackendError) << T.Name << D->Text;
+      if (D.File.empty())
+        Diags.report({}, Diag::DeviceBackendError) << T.Name << D.Text;
       else
-        Diags.report(location(D->Where), Diag::DeviceError)
-            << D->Text << T.Name;
+        Diags.report(location(D), Diag::DeviceError) << D.Text << T.Name;
     } else if (InError) {
-      Diags.report(D->Where.empty() ? SourceLocation() : location(D->Where),
-                   Diag::NoteDevice)
-          << D->Text;
+      Diags.report(location(D), Diag::NoteDevice) << D.Text;
     }
   }
   if (!Unresolved.empty()) {
     unresolved(T, Unresolved);
     return;
   }
+  // A compile that crashed or was stopped wrote no diagnostics: its output
+  // says what happened.
   if (!Reported) {
     toolFailed(T, Why, Output, Command);
     return;
@@ -147,13 +170,11 @@ void DeviceDiagnostics::compileFailed(const Target &T, StringRef Output,
   noteKernels(T);
 }
 
-void DeviceDiagnostics::remarks(const Target &T, StringRef Output) {
-  for (StringRef Line : split(Output, '\n'))
-    if (std::optional<PrintedDiagnostic> D = parseDiagnostic(Line);
-        D && D->Level == PrintedDiagnostic::Remark)
-      Diags.report(D->Where.empty() ? SourceLocation() : location(D->Where),
-                   Diag::DeviceRemark)
-          << D->Text << T.Name;
+void DeviceDiagnostics::remarks(const Target &T,
+                                ArrayRef<DeviceDiagnostic> Printed) {
+  for (const DeviceDiagnostic &D : Printed)
+    if (D.Level == DeviceDiagnostic::Remark)
+      Diags.report(location(D), Diag::DeviceRemark) << D.Text << T.Name;
 }
 
 void DeviceDiagnostics::unresolved(const Target &T,

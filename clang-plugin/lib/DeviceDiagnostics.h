@@ -1,10 +1,11 @@
 //===- DeviceDiagnostics.h - Device compile failures as clang diagnostics -===//
 //
 // Nothing a device compile, ptxas or ld.lld prints reaches the user as it
-// is. When one fails, its output is read back: clang's own diagnostics are
-// reported again at the same places of the host compile, symbols nothing
-// defines are reported for the kernels that use them at their offload()
-// calls, and anything else is explained, with the tool's output as a note.
+// is. A device compile's diagnostics come back as data (clang's serialized
+// diagnostics) and are reported again at the same places of the host
+// compile; the symbols nothing defines come back in a side file and are
+// reported for the kernels that use them at their offload() calls; a tool
+// that fails otherwise is explained, with its output as a note.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -17,11 +18,27 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace clang {
 class SourceManager;
 }
 
 namespace offload::plugin {
+
+/// One diagnostic of a device compile.
+struct DeviceDiagnostic {
+  enum { Error, Warning, Note, Remark } Level = Error;
+  std::string File; // empty: no location
+  unsigned Line = 0, Column = 0;
+  std::string Text;
+};
+/// The diagnostics a device compile serialized into Path
+/// (-serialize-diagnostic-file), or none if it wrote no readable file.
+std::optional<std::vector<DeviceDiagnostic>>
+readDeviceDiagnostics(llvm::StringRef Path);
 
 class DeviceDiagnostics {
 public:
@@ -29,11 +46,17 @@ public:
                     const Metadata &M)
       : Diags(Diags), SM(SM), M(M) {}
 
-  /// T's device compile failed with Why after printing Output.
-  void compileFailed(const Target &T, llvm::StringRef Output,
-                     llvm::StringRef Why, llvm::ArrayRef<std::string> Command);
-  /// The remarks T's device compile printed (-R options ask for them).
-  void remarks(const Target &T, llvm::StringRef Output);
+  /// T's device compile failed with Why, reporting Printed (none if it
+  /// wrote none) and listing Unresolved, after printing Output.
+  void
+  compileFailed(const Target &T,
+                const std::optional<std::vector<DeviceDiagnostic>> &Printed,
+                llvm::ArrayRef<UnresolvedSymbol> Unresolved,
+                llvm::StringRef Output, llvm::StringRef Why,
+                llvm::ArrayRef<std::string> Command);
+  /// The remarks among T's device compile's diagnostics (-R options ask for
+  /// them).
+  void remarks(const Target &T, llvm::ArrayRef<DeviceDiagnostic> Printed);
   /// T's image needs Symbols, which nothing defines.
   void unresolved(const Target &T, llvm::ArrayRef<UnresolvedSymbol> Symbols);
   /// A tool that builds T's image failed with Why after printing Output.
@@ -42,6 +65,9 @@ public:
 
 private:
   clang::SourceLocation location(llvm::StringRef FileLineCol);
+  clang::SourceLocation location(const DeviceDiagnostic &D);
+  clang::SourceLocation location(llvm::StringRef File, unsigned Line,
+                                 unsigned Col);
   /// Where the kernel of Entry is offloaded first, if it is one of M's.
   const KernelInstance *kernelOf(llvm::StringRef Entry) const;
   /// Notes which kernels the image holds, at their first call.

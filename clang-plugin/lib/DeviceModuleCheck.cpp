@@ -8,6 +8,10 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <dlfcn.h>
@@ -17,7 +21,6 @@ using namespace llvm;
 namespace offload::plugin {
 namespace {
 
-constexpr StringLiteral Marker = "cxx-offload-device: undefined ";
 constexpr StringLiteral EntryPrefix = "__offload_k_";
 
 /// Symbols an image may use without defining them. NVIDIA's are system
@@ -68,40 +71,62 @@ std::vector<std::string> entriesReaching(const Value *V) {
 
 } // namespace
 
-std::string UnresolvedSymbol::format() const {
-  return (Marker + (IsVariable ? "variable " : "function ") + Symbol +
-          " from " + join(Entries, ","))
-      .str();
+static std::string &unresolvedSymbolsFile() {
+  static std::string Path;
+  return Path;
 }
 
-std::optional<UnresolvedSymbol> UnresolvedSymbol::parse(StringRef Line) {
-  size_t At = Line.find(Marker);
-  if (At == StringRef::npos)
-    return std::nullopt;
-  StringRef Rest = Line.drop_front(At + Marker.size()).trim();
-  UnresolvedSymbol U;
-  StringRef Kind;
-  std::tie(Kind, Rest) = Rest.split(' ');
-  U.IsVariable = Kind == "variable";
-  StringRef Symbol, Entries;
-  std::tie(Symbol, Entries) = Rest.split(" from ");
-  U.Symbol = Symbol.str();
-  SmallVector<StringRef> Parts;
-  Entries.split(Parts, ',', -1, /*KeepEmpty=*/false);
-  for (StringRef E : Parts)
-    U.Entries.push_back(E.str());
-  return U;
+void setUnresolvedSymbolsFile(std::string Path) {
+  unresolvedSymbolsFile() = std::move(Path);
+}
+
+std::vector<UnresolvedSymbol> readUnresolvedSymbols(StringRef Path) {
+  std::vector<UnresolvedSymbol> Symbols;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
+  if (!Text)
+    return Symbols;
+  Expected<json::Value> Parsed = json::parse((*Text)->getBuffer());
+  if (!Parsed) {
+    consumeError(Parsed.takeError());
+    return Symbols;
+  }
+  if (const json::Array *List = Parsed->getAsArray())
+    for (const json::Value &Item : *List) {
+      const json::Object *O = Item.getAsObject();
+      if (!O)
+        continue;
+      UnresolvedSymbol U;
+      U.IsVariable = O->getBoolean("variable").value_or(false);
+      U.Symbol = O->getString("symbol").value_or("").str();
+      if (const json::Array *Entries = O->getArray("entries"))
+        for (const json::Value &E : *Entries)
+          if (std::optional<StringRef> Name = E.getAsString())
+            U.Entries.push_back(Name->str());
+      Symbols.push_back(std::move(U));
+    }
+  return Symbols;
 }
 
 PreservedAnalyses DeviceModuleCheckPass::run(Module &M,
                                              ModuleAnalysisManager &) {
   const Triple T(M.getTargetTriple());
+  json::Array Listed;
   auto Report = [&](const GlobalValue &GV, bool IsVariable) {
     std::vector<std::string> Entries = entriesReaching(&GV);
-    if (!Entries.empty())
-      M.getContext().emitError(
-          UnresolvedSymbol{IsVariable, GV.getName().str(), std::move(Entries)}
-              .format());
+    if (Entries.empty())
+      return;
+    if (unresolvedSymbolsFile().empty()) {
+      M.getContext().emitError(formatv("the kernels {0} use the {1} '{2}', "
+                                       "which nothing defines",
+                                       join(Entries, ", "),
+                                       IsVariable ? "variable" : "function",
+                                       GV.getName())
+                                   .str());
+      return;
+    }
+    Listed.push_back(json::Object{{"variable", IsVariable},
+                                  {"symbol", GV.getName()},
+                                  {"entries", json::Array(Entries)}});
   };
   for (const GlobalVariable &GV : M.globals())
     if (GV.isDeclaration() && !GV.use_empty() &&
@@ -111,6 +136,16 @@ PreservedAnalyses DeviceModuleCheckPass::run(Module &M,
     if (F.isDeclaration() && !F.isIntrinsic() && !F.use_empty() &&
         !mayStayUndefined(T, F.getName(), /*IsVariable=*/false))
       Report(F, /*IsVariable=*/false);
+  // The host pass reads the file after the compile and fails the build.
+  if (!Listed.empty()) {
+    std::error_code EC;
+    raw_fd_ostream Out(unresolvedSymbolsFile(), EC);
+    if (EC)
+      M.getContext().emitError("cannot write " + unresolvedSymbolsFile() +
+                               ": " + EC.message());
+    else
+      Out << json::Value(std::move(Listed));
+  }
   return PreservedAnalyses::all();
 }
 

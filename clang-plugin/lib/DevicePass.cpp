@@ -70,7 +70,6 @@ private:
   bool Remove = false;
 };
 
-
 namespace {
 
 /// How a host -cc1 argument is treated in a device compile.
@@ -101,6 +100,7 @@ constexpr ArgRule DroppedArgs[] = {
     {"-sys-header-deps", false, 0, false},
     {"-MP", false, 0, false},
     {"-header-include-file", false, 1, false},
+    {"-serialize-diagnostic-file", false, 1, false},
     {"-emit-obj", false, 0, false},
     {"-emit-llvm", false, 0, false},
     {"-emit-llvm-bc", false, 0, false},
@@ -219,9 +219,9 @@ DevicePass::deviceArguments(const TargetToolchain &Toolchain) const {
   std::vector<std::string> Args = {"-cc1"};
   // OpenMP device mode, as clang's driver sets it up for each target, with
   // our own entries in place of target regions.
-  append_range(Args, Toolchain.compileArguments(
-                         Host.getTargetOpts().Triple,
-                         Host.getHeaderSearchOpts().ResourceDir));
+  append_range(
+      Args, Toolchain.compileArguments(Host.getTargetOpts().Triple,
+                                       Host.getHeaderSearchOpts().ResourceDir));
   if (Host.getLangOpts().FastMath)
     append_range(Args, Toolchain.fastMathArguments());
   append_range(Args, std::vector<std::string>{
@@ -237,10 +237,16 @@ DevicePass::deviceArguments(const TargetToolchain &Toolchain) const {
   // kernels read, checks of the entries) and LLVM passes (closure entries,
   // math libraries, the module check).
   if (std::string Self = pluginLibrary(); !Self.empty())
-    append_range(Args, std::vector<std::string>{
-                           "-load", Self, "-plugin-arg-offload",
-                           "device-metadata=" + Dir->path("offload.json"),
-                           "-fpass-plugin=" + Self});
+    append_range(Args,
+                 std::vector<std::string>{
+                     "-load", Self, "-plugin-arg-offload",
+                     "device-metadata=" + Dir->path("offload.json"),
+                     "-plugin-arg-offload",
+                     "device-unresolved=" + Dir->path(T.Name + ".unresolved"),
+                     "-fpass-plugin=" + Self});
+  // Its diagnostics come back as data, not as text to parse.
+  append_range(Args, std::vector<std::string>{"-serialize-diagnostic-file",
+                                              Dir->path(T.Name + ".dia")});
 
   StringSet<> Inputs;
   for (const clang::FrontendInputFile &F : Host.getFrontendOpts().Inputs)
@@ -293,22 +299,22 @@ bool DevicePass::launch(StringRef Source) {
               std::nullopt};
     ::unlink(C.Entries.c_str());
     if (::mkfifo(C.Entries.c_str(), 0600) != 0)
-      return failed(T, createStringError(
-                           std::error_code(errno, std::generic_category()),
-                           "cannot create " + C.Entries));
+      return failed(
+          T, createStringError(std::error_code(errno, std::generic_category()),
+                               "cannot create " + C.Entries));
     const std::string SourcePath = Dir->path(T.Name + ".offload-device.cpp");
     if (Error E = writeFile(SourcePath, deviceSourceHead(Source) +
                                             "#include \"" + C.Entries + "\"\n"))
       return failed(T, std::move(E));
     std::vector<std::string> Args = deviceArguments(*Toolchain);
     Args.insert(Args.begin(), Clang);
-    append_range(Args, std::vector<std::string>{
-                           Toolchain->compileAction().str(), "-o", C.Compiled,
-                           "-x", "c++", "-"});
+    append_range(Args,
+                 std::vector<std::string>{Toolchain->compileAction().str(),
+                                          "-o", C.Compiled, "-x", "c++", "-"});
     if (!HostDeps.OutputFile.empty()) {
-      append_range(Args, std::vector<std::string>{
-                             "-dependency-file", Dir->path(T.Name + ".d"),
-                             "-MT", "device"});
+      append_range(Args, std::vector<std::string>{"-dependency-file",
+                                                  Dir->path(T.Name + ".d"),
+                                                  "-MT", "device"});
       if (HostDeps.IncludeSystemHeaders)
         Args.push_back("-sys-header-deps");
     }
@@ -347,18 +353,29 @@ bool DevicePass::feed(const Metadata &M) {
   return true;
 }
 
-std::optional<std::vector<DeviceImage>>
-DevicePass::finish(const Metadata &M) {
+std::optional<std::vector<DeviceImage>> DevicePass::finish(const Metadata &M) {
   DeviceDiagnostics Report(Diags, SM, M);
   bool Failed = false;
-  for (Compile &C : Compiles)
-    if (Error E = C.Process->wait()) {
-      Report.compileFailed(C.Toolchain->target(), C.Process->output(),
+  for (Compile &C : Compiles) {
+    const Target &T = C.Toolchain->target();
+    Error E = C.Process->wait();
+    std::optional<std::vector<DeviceDiagnostic>> Printed =
+        readDeviceDiagnostics(Dir->path(T.Name + ".dia"));
+    std::vector<UnresolvedSymbol> Unresolved =
+        readUnresolvedSymbols(Dir->path(T.Name + ".unresolved"));
+    if (E) {
+      Report.compileFailed(T, Printed, Unresolved, C.Process->output(),
                            toString(std::move(E)), C.Process->args());
       Failed = true;
-    } else {
-      Report.remarks(C.Toolchain->target(), C.Process->output());
+      continue;
     }
+    if (Printed)
+      Report.remarks(T, *Printed);
+    if (!Unresolved.empty()) {
+      Report.unresolved(T, Unresolved);
+      Failed = true;
+    }
+  }
   if (Failed) {
     abandon();
     return std::nullopt;
@@ -367,8 +384,8 @@ DevicePass::finish(const Metadata &M) {
     // The pipes and generated sources are the compile's own, not inputs.
     StringSet<> Seen;
     for (const Compile &C : Compiles)
-      if (ErrorOr<std::unique_ptr<MemoryBuffer>> D =
-              MemoryBuffer::getFile(Dir->path(C.Toolchain->target().Name + ".d")))
+      if (ErrorOr<std::unique_ptr<MemoryBuffer>> D = MemoryBuffer::getFile(
+              Dir->path(C.Toolchain->target().Name + ".d")))
         for (std::string &File : readDependencyFile((*D)->getBuffer()))
           if (File != "-" && File != "<stdin>" && File != C.Entries &&
               Seen.insert(File).second)
@@ -386,8 +403,8 @@ std::optional<std::vector<DeviceImage>> DevicePass::link(const Metadata &M) {
   std::vector<std::string> ImagePaths;
   for (const Compile &C : Compiles) {
     const Target &T = C.Toolchain->target();
-    ImagePaths.push_back(Dir->path(T.Name + "." +
-                                   C.Toolchain->imageSuffix().str()));
+    ImagePaths.push_back(
+        Dir->path(T.Name + "." + C.Toolchain->imageSuffix().str()));
     Expected<Subprocess> P = Subprocess::start(
         C.Toolchain->linkCommand(C.Compiled, ImagePaths.back()),
         Dir->path(T.Name + ".link.log"), std::nullopt, Opts.DeviceTimeLimit);

@@ -68,9 +68,7 @@ Expected<std::vector<Target>> parseTargets(StringRef List,
   return Ordered;
 }
 
-std::string defaultTargets() {
-  return findPtxas() ? "sm_90,host" : "host";
-}
+std::string defaultTargets() { return findPtxas() ? "sm_90,host" : "host"; }
 
 Error Options::parse(StringRef Arg) {
   auto [Key, Value] = Arg.split('=');
@@ -108,6 +106,8 @@ Error Options::parse(StringRef Arg) {
     ImportMetadata = Value.str();
   } else if (Key == "device-metadata") {
     DeviceMetadata = Value.str();
+  } else if (Key == "device-unresolved") {
+    DeviceUnresolved = Value.str();
   } else if (Key == "time-report" && Value.empty()) {
     TimeReport = true;
   } else if (Key == "residency") {

@@ -41,11 +41,14 @@ struct Options {
   // device-time-limit=SECONDS: a device compile or link still running then
   // is stopped with an error (0: no limit).
   unsigned DeviceTimeLimit = 600;
-  bool TimeReport = false;       // time-report: print where the time went
-  bool Residency = true; // residency=on|off: keep loops' data on the device
+  bool TimeReport = false; // time-report: print where the time went
+  bool Residency = true;   // residency=on|off: keep loops' data on the device
   // device-metadata=FILE: set by the device pass in the device compiles it
   // starts, where the plugin reads the kernels from FILE.
   std::string DeviceMetadata;
+  // device-unresolved=FILE: set there too; the device compile lists the
+  // symbols its kernels use that nothing defines in FILE.
+  std::string DeviceUnresolved;
 
   /// Applies one "key=value" argument.
   llvm::Error parse(llvm::StringRef Arg);

@@ -300,8 +300,10 @@ protected:
       }
     // In an OpenMP device compile the plugin runs only when the device pass
     // started it, which says where the kernels' metadata is.
-    if (CI.getLangOpts().OpenMPIsTargetDevice)
+    if (CI.getLangOpts().OpenMPIsTargetDevice) {
+      setUnresolvedSymbolsFile(Opts.DeviceUnresolved);
       return !Opts.DeviceMetadata.empty();
+    }
     if (Opts.Targets.empty())
       Opts.Targets = cantFail(parseTargets(defaultTargets()));
     return true;
