@@ -15,11 +15,10 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <offload/detail/fail.hpp>
 #include <offload/detail/host_only.hpp>
 
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <initializer_list>
 #include <ranges>
 #include <span>
@@ -39,13 +38,9 @@ public:
 
   constexpr Devices() = default;
   Devices(std::initializer_list<int> Numbers) {
-    if (Numbers.size() > max_devices) {
-      std::fprintf(stderr,
-                   "offload: error: offload::Devices holds at most %u "
-                   "devices\n",
-                   max_devices);
-      std::exit(1);
-    }
+    if (Numbers.size() > max_devices)
+      detail::hostError("offload::Devices holds at most %u devices",
+                        max_devices);
     for (int N : Numbers)
       Ids[Count++] = N;
   }
@@ -120,11 +115,8 @@ OFFLOAD_HOST_ONLY inline DeviceInfo device_info(int Device) {
     return detail::hostDeviceInfo();
   const int Count = 1;
 #endif
-  std::fprintf(stderr,
-               "offload: error: device_info(%d): the devices are numbered 0 "
-               "to %d\n",
-               Device, Count - 1);
-  std::exit(1);
+  detail::hostError("device_info(%d): the devices are numbered 0 to %d", Device,
+                    Count - 1);
 }
 
 /// The device that single-device calls run on (OFFLOAD_DEVICE's or

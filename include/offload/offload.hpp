@@ -19,6 +19,7 @@
 #include <offload/atomic.hpp>
 #include <offload/detail/check.hpp>
 #include <offload/detail/closure.hpp>
+#include <offload/detail/fail.hpp>
 #include <offload/detail/host_only.hpp>
 #include <offload/detail/params.hpp>
 #include <offload/devices.hpp>
@@ -174,10 +175,8 @@ template <class... P> struct PreparedCall {
   PreparedCall(const Launch &L, bool ExplicitLaunch, Args &&...A)
       : Params(std::forward<Args>(A)...) {
     if (ExplicitLaunch)
-      if (const char *Problem = launchMismatch(Sig::Dims, L)) {
-        std::fprintf(stderr, "offload: error: %s\n", Problem);
-        std::exit(1);
-      }
+      if (const char *Problem = launchMismatch(Sig::Dims, L))
+        hostError("%s", Problem);
     // A Launch without .threads (one that sets only .block) leaves the
     // threads to the Regions and Ranges, as no Launch does.
     E = {L.threads, 1, 1};
@@ -201,18 +200,14 @@ template <class... P> struct PreparedCall {
 
     Block = blockShape(Sig::Dims, L);
     if constexpr (Sig::HasTeamMemory)
-      if (E.x % Block.x || E.y % Block.y || E.z % Block.z) {
-        std::fprintf(stderr,
-                     "offload: error: a kernel with offload::Tile runs whole "
-                     "blocks, but its launch of %llu x %llu x %llu threads is "
-                     "not a multiple of its block of %llu x %llu x %llu; size "
-                     "its Regions and Ranges (or Launch .threads) to whole "
-                     "blocks\n",
-                     (unsigned long long)E.x, (unsigned long long)E.y,
-                     (unsigned long long)E.z, (unsigned long long)Block.x,
-                     (unsigned long long)Block.y, (unsigned long long)Block.z);
-        std::exit(1);
-      }
+      if (E.x % Block.x || E.y % Block.y || E.z % Block.z)
+        hostError("a kernel with offload::Tile runs whole blocks, but its "
+                  "launch of %llu x %llu x %llu threads is not a multiple of "
+                  "its block of %llu x %llu x %llu; size its Regions and "
+                  "Ranges (or Launch .threads) to whole blocks",
+                  (unsigned long long)E.x, (unsigned long long)E.y,
+                  (unsigned long long)E.z, (unsigned long long)Block.x,
+                  (unsigned long long)Block.y, (unsigned long long)Block.z);
 
     SlotWriter W{Ptrs, Sizes, Types, Block};
     W.literal(E.x);
@@ -223,13 +218,10 @@ template <class... P> struct PreparedCall {
       (Param<P>::put(std::get<decltype(I)::value>(Params), W), ...);
     });
     TeamBytes = W.TeamBytes;
-    if (TeamBytes > 48 * 1024) {
-      std::fprintf(stderr,
-                   "offload: error: the launch-time tiles of one call take "
-                   "%llu bytes, more than the 48 KiB a GPU block may share\n",
-                   (unsigned long long)TeamBytes);
-      std::exit(1);
-    }
+    if (TeamBytes > 48 * 1024)
+      hostError("the launch-time tiles of one call take %llu bytes, more "
+                "than the 48 KiB a GPU block may share",
+                (unsigned long long)TeamBytes);
   }
 };
 
@@ -248,17 +240,12 @@ inline void checkHostSharing(void *const *Ptrs, const std::int64_t *Sizes,
         continue;
       const auto A = reinterpret_cast<std::uintptr_t>(Ptrs[I]),
                  B = reinterpret_cast<std::uintptr_t>(Ptrs[J]);
-      if (A < B + std::uintptr_t(Sizes[J]) &&
-          B < A + std::uintptr_t(Sizes[I])) {
-        std::fprintf(stderr,
-                     "offload: error: the data of argument slots %u and %u "
-                     "overlap in host memory, and the kernel may write one: "
-                     "on a device each gets a copy of its own, so one would "
-                     "not see the other's writes; pass the data once, or "
-                     "views that do not overlap\n",
-                     I, J);
-        std::exit(1);
-      }
+      if (A < B + std::uintptr_t(Sizes[J]) && B < A + std::uintptr_t(Sizes[I]))
+        hostError("the data of argument slots %u and %u overlap in host "
+                  "memory, and the kernel may write one: on a device each "
+                  "gets a copy of its own, so one would not see the other's "
+                  "writes; pass the data once, or views that do not overlap",
+                  I, J);
     }
 }
 #endif
@@ -344,11 +331,8 @@ void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
                 "part(first, last, size), so the Region cannot be split "
                 "between devices (GridStride1D, Columns2D and index lists "
                 "cannot); use Linear1D, Chunked1D, Rows2D, Grid2D or Grid3D");
-  if (Set.empty()) {
-    std::fprintf(stderr, "offload: error: offload() on an empty "
-                         "offload::Devices\n");
-    std::exit(1);
-  }
+  if (Set.empty())
+    hostError("offload() on an empty offload::Devices");
 #if !defined(__OFFLOAD_HOST__)
   // The device pass builds the kernel, the serial fallback runs it whole.
   (void)Set;
@@ -451,16 +435,13 @@ void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
           const std::int64_t K = Halo;
           if (K < 0)
             return;
-          if (!SplitBy || V.size() != SplitSize) {
-            std::fprintf(stderr,
-                         "offload: error: offload::halo() data of %llu "
-                         "elements in a call whose Region or Range of %llu "
-                         "elements would split it: halo() data is split as "
-                         "that Region is, and must have its size\n",
-                         (unsigned long long)V.size(),
-                         (unsigned long long)SplitSize);
-            std::exit(1);
-          }
+          if (!SplitBy || V.size() != SplitSize)
+            hostError("offload::halo() data of %llu elements in a call whose "
+                      "Region or Range of %llu elements would split it: "
+                      "halo() data is split as that Region is, and must have "
+                      "its size",
+                      (unsigned long long)V.size(),
+                      (unsigned long long)SplitSize);
           Narrow(SplitBy(SplitStrategy, std::int64_t(First) - K,
                          std::int64_t(Last) + K, V.size()),
                  sizeof(typename V_::element_type));

@@ -24,12 +24,11 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <offload/detail/fail.hpp>
 #include <offload/detail/host_only.hpp>
 #include <offload/devices.hpp>
 
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <ranges>
@@ -161,12 +160,9 @@ public:
                                 std::size_t Count) const requires is_mutable {
     checkPart(First, Count, "update");
 #if defined(__OFFLOAD_HOST__)
-    if (Data && OnSet) {
-      std::fprintf(stderr, "offload: error: update() of data preloaded on a "
-                           "device set: release the handle and preload "
-                           "again\n");
-      std::exit(1);
-    }
+    if (Data && OnSet)
+      detail::hostError("update() of data preloaded on a device set: release "
+                        "the handle and preload again");
     if (Data)
       detail::rt::updateStaged(Ptr + First, Count * sizeof(element_type));
 #endif
@@ -204,13 +200,9 @@ private:
   }
 
   void checkPart(std::size_t First, std::size_t Count, const char *What) const {
-    if (First > size() || Count > size() - First) {
-      std::fprintf(stderr,
-                   "offload: error: %s(%zu, %zu) of a preload handle of %zu "
-                   "elements\n",
-                   What, First, Count, size());
-      std::exit(1);
-    }
+    if (First > size() || Count > size() - First)
+      detail::hostError("%s(%zu, %zu) of a preload handle of %zu elements",
+                        What, First, Count, size());
   }
 
   C *Data = nullptr;

@@ -8,14 +8,13 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <offload/detail/fail.hpp>
 #include <offload/strategy.hpp>
 
 #include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <iterator>
 #include <span>
 #include <tuple>
@@ -80,11 +79,9 @@ template <class S> constexpr void checkStrategy() {
 
 /// Host side: a Region or Range whose strategy does not fit its data.
 [[noreturn]] inline void strategyMismatch(std::uint64_t Size) {
-  std::fprintf(stderr,
-               "offload: error: a partitioning strategy does not fit data of "
-               "%llu elements (its shape or box is wrong)\n",
-               static_cast<unsigned long long>(Size));
-  std::exit(1);
+  hostError("a partitioning strategy does not fit data of %llu elements (its "
+            "shape or box is wrong)",
+            static_cast<unsigned long long>(Size));
 }
 
 template <class S>
@@ -327,13 +324,9 @@ constexpr const A &first(const A &First, const B &...) noexcept {
 /// Regions zipped together whose sizes or strategies differ: a thread's
 /// pieces of the first would not be its pieces of the others.
 [[noreturn]] inline void zipMismatch() {
-#if defined(__NVPTX__) || defined(__AMDGPU__)
-  gpuFail("offload::zip: the Regions differ in size or strategy");
-#else
-  std::fprintf(stderr, "offload: error: offload::zip: the Regions differ in "
-                       "size or strategy\n");
-  std::abort();
-#endif
+  constexpr const char *What =
+      "offload::zip: the Regions differ in size or strategy";
+  kernelError(What, What);
 }
 
 // Device views are rebuilt from argument slots in each kernel entry: pin

@@ -23,11 +23,10 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <offload/detail/fail.hpp>
 #include <offload/offload.hpp>
 
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <functional>
 #include <type_traits>
 
@@ -424,11 +423,9 @@ void selectTiles(Range<Linear1D>, std::uint64_t, std::uint64_t, std::uint64_t,
 inline void checkOutput(const char *Name, std::size_t Out, std::size_t In) {
   if (Out >= In)
     return;
-  std::fprintf(stderr,
-               "offload: error: offload::%s: the output has %zu elements, "
-               "fewer than the input's %zu\n",
-               Name, Out, In);
-  std::exit(1);
+  hostError("offload::%s: the output has %zu elements, fewer than the "
+            "input's %zu",
+            Name, Out, In);
 }
 
 /// The host's CPU scans in order, one element after another, in one
@@ -495,13 +492,10 @@ void run(In &&Input, Out &&Output, const T &Init, Op Combine) {
               std::size(Output), N);
   const bool InPlace = static_cast<const void *>(std::data(Input)) ==
                        static_cast<const void *>(std::data(Output));
-  if (Exclusive && InPlace && N > S::MaxLaunchItems) {
-    std::fprintf(stderr,
-                 "offload: error: offload::exclusive_scan in place takes at "
-                 "most %llu elements; give it a separate output\n",
-                 static_cast<unsigned long long>(S::MaxLaunchItems));
-    std::exit(1);
-  }
+  if (Exclusive && InPlace && N > S::MaxLaunchItems)
+    hostError("offload::exclusive_scan in place takes at most %llu elements; "
+              "give it a separate output",
+              static_cast<unsigned long long>(S::MaxLaunchItems));
   const SelfPartitionedCall Unreplayed;
   if (!onGpu()) {
     if (InPlace)

@@ -54,8 +54,6 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <iterator>
 #include <ranges>
 #include <span>
@@ -697,21 +695,14 @@ namespace detail {
 [[noreturn]] inline void indexListBroken(std::uint64_t Entry,
                                          std::int64_t Value,
                                          std::uint64_t Size) {
-#if defined(__NVPTX__) || defined(__AMDGPU__)
-  (void)Entry, (void)Value, (void)Size;
-  gpuFail("offload::Indexed: an index list entry is not above the one "
-          "before it, or is past the data");
-#else
-  std::fprintf(stderr,
-               "offload: error: offload::Indexed: entry %llu of the index "
-               "list (%lld) is not above the entry before it, or is not an "
-               "index of the data (size %llu); the list must be strictly "
-               "increasing\n",
-               static_cast<unsigned long long>(Entry),
-               static_cast<long long>(Value),
-               static_cast<unsigned long long>(Size));
-  std::abort();
-#endif
+  kernelError("offload::Indexed: an index list entry is not above the one "
+              "before it, or is past the data",
+              "offload::Indexed: entry %llu of the index list (%lld) is not "
+              "above the entry before it, or is not an index of the data "
+              "(size %llu); the list must be strictly increasing",
+              static_cast<unsigned long long>(Entry),
+              static_cast<long long>(Value),
+              static_cast<unsigned long long>(Size));
 }
 } // namespace detail
 
@@ -777,20 +768,14 @@ namespace detail {
 /// A Segments offset that is below the one before it or past the data.
 [[noreturn]] inline void offsetsBroken(std::uint64_t Entry, std::int64_t Value,
                                        std::uint64_t Size) {
-#if defined(__NVPTX__) || defined(__AMDGPU__)
-  (void)Entry, (void)Value, (void)Size;
-  gpuFail("offload::Segments: an offset is below the one before it, or "
-          "past the data");
-#else
-  std::fprintf(stderr,
-               "offload: error: offload::Segments: offset %llu (%lld) is "
-               "below the offset before it, or past the data (size %llu); "
-               "the offsets must not decrease\n",
-               static_cast<unsigned long long>(Entry),
-               static_cast<long long>(Value),
-               static_cast<unsigned long long>(Size));
-  std::abort();
-#endif
+  kernelError("offload::Segments: an offset is below the one before it, or "
+              "past the data",
+              "offload::Segments: offset %llu (%lld) is below the offset "
+              "before it, or past the data (size %llu); the offsets must not "
+              "decrease",
+              static_cast<unsigned long long>(Entry),
+              static_cast<long long>(Value),
+              static_cast<unsigned long long>(Size));
 }
 } // namespace detail
 

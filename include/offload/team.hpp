@@ -13,10 +13,10 @@
 #pragma once
 
 #include <offload/detail/atomics.hpp>
+#include <offload/detail/fail.hpp>
 #include <offload/strategy.hpp>
 
 #if defined(__NVPTX__) || defined(__AMDGPU__)
-#include <offload/detail/fail.hpp>
 #include <offload/detail/gpu.hpp>
 #endif
 
@@ -29,7 +29,6 @@
 #include <utility>
 
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
-#include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <memory>
@@ -88,7 +87,7 @@ struct IsTile<Tile2D<T, R, C>> : std::true_type {};
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
 
 [[noreturn]] inline void tileMisused(const char *What) {
-  std::fprintf(stderr, "offload: error: offload::Tile: %s\n", What);
+  printError("offload::Tile: %s", What);
   std::abort();
 }
 
@@ -263,12 +262,11 @@ private:
   };
 
   [[noreturn]] static void divergent(const char *A, const char *B) {
-    std::fprintf(stderr,
-                 "offload: error: offload::Tile: the threads of a block "
-                 "reached different barriers (%s and %s); every thread of a "
-                 "block must call fill() and sync() the same number of "
-                 "times, outside conditions that differ between threads\n",
-                 A, B);
+    printError("offload::Tile: the threads of a block reached different "
+               "barriers (%s and %s); every thread of a block must call "
+               "fill() and sync() the same number of times, outside "
+               "conditions that differ between threads",
+               A, B);
     std::abort();
   }
 
@@ -501,15 +499,12 @@ private:
   template <class Op> Scanned scan(const T &V, Op &Combine) {
     static_assert(std::is_invocable_r_v<T, Op &, const T &, const T &>,
                   "a Tile scan's operation combines two values into one");
-    if (size() < Threads) {
-#if defined(__NVPTX__) || defined(__AMDGPU__)
-      detail::gpuFail("offload::Tile: a scan or reduce() needs a tile of at "
-                      "least team_size() elements");
-#else
-      detail::tileMisused("a scan or reduce() needs a tile of at least "
-                          "team_size() elements (its scratch memory)");
-#endif
-    }
+    if (size() < Threads)
+      detail::kernelError("offload::Tile: a scan or reduce() needs a tile of "
+                          "at least team_size() elements",
+                          "offload::Tile: a scan or reduce() needs a tile of "
+                          "at least team_size() elements (its scratch "
+                          "memory)");
     barrier("a scan");
 #if defined(__NVPTX__) || defined(__AMDGPU__)
     // Each warp scans its values by shuffles; its last lane writes the
@@ -571,17 +566,11 @@ private:
   }
 
   void check(std::size_t K) const {
-    if (K >= size()) {
-#if defined(__NVPTX__) || defined(__AMDGPU__)
-      detail::gpuFail("offload::Tile: an index is outside the tile");
-#else
-      std::fprintf(stderr,
-                   "offload: error: offload::Tile: index %zu is outside the "
-                   "tile (size %zu)\n",
-                   K, size());
-      std::abort();
-#endif
-    }
+    if (K >= size())
+      detail::kernelError("offload::Tile: an index is outside the tile",
+                          "offload::Tile: index %zu is outside the tile (size "
+                          "%zu)",
+                          K, size());
   }
   static void barrier([[maybe_unused]] const char *Site) {
 #if defined(__NVPTX__) || defined(__AMDGPU__)
@@ -689,17 +678,11 @@ private:
   void barrier(const char *Site) { Flat.barrier(Site); }
 
   static void check(std::size_t R, std::size_t C) {
-    if (R >= Rows || C >= Cols) {
-#if defined(__NVPTX__) || defined(__AMDGPU__)
-      detail::gpuFail("offload::Tile2D: an element is outside the tile");
-#else
-      std::fprintf(stderr,
-                   "offload: error: offload::Tile2D: element (%zu, %zu) is "
-                   "outside the tile (%zu x %zu)\n",
-                   R, C, Rows, Cols);
-      std::abort();
-#endif
-    }
+    if (R >= Rows || C >= Cols)
+      detail::kernelError("offload::Tile2D: an element is outside the tile",
+                          "offload::Tile2D: element (%zu, %zu) is outside "
+                          "the tile (%zu x %zu)",
+                          R, C, Rows, Cols);
   }
 
   Tile<T, Rows * Cols> Flat;

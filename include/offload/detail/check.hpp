@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <offload/detail/fail.hpp>
 #include <offload/detail/host_only.hpp>
 #include <offload/strategy.hpp>
 
@@ -101,22 +102,24 @@ void checkPartition(const S &Strategy, std::uint64_t Size, Extent Launched,
     return;
   static constexpr const char *What[] = {"puts outside its data",
                                          "gives two threads", "gives no thread"};
-  std::fprintf(stderr,
-               "offload: error: OFFLOAD_CHECK_DISJOINT: the strategy of "
-               "argument %u %s element %llu",
-               Argument, What[P->What],
-               static_cast<unsigned long long>(P->Element));
+  // The threads, as ": thread (x, y, z)" and " and thread (x, y, z)".
+  char Threads[2 * sizeof(" and thread (18446744073709551615, "
+                          "18446744073709551615, 18446744073709551615)")] = "";
+  int Used = 0;
   const char *Sep = ":";
   for (const std::optional<ThreadIndex> &T : {P->First, P->Second})
     if (T) {
-      std::fprintf(stderr, "%s thread (%llu, %llu, %llu)", Sep,
-                   static_cast<unsigned long long>(T->x),
-                   static_cast<unsigned long long>(T->y),
-                   static_cast<unsigned long long>(T->z));
+      Used += std::snprintf(Threads + Used, sizeof(Threads) - Used,
+                            "%s thread (%llu, %llu, %llu)", Sep,
+                            static_cast<unsigned long long>(T->x),
+                            static_cast<unsigned long long>(T->y),
+                            static_cast<unsigned long long>(T->z));
       Sep = " and";
     }
-  std::fputc('\n', stderr);
-  std::exit(1);
+  hostError("OFFLOAD_CHECK_DISJOINT: the strategy of argument %u %s element "
+            "%llu%s",
+            Argument, What[P->What],
+            static_cast<unsigned long long>(P->Element), Threads);
 }
 
 } // namespace offload::detail
