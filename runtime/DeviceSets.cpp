@@ -272,7 +272,7 @@ Error launchPartsImpl(ArrayRef<detail::rt::LaunchRequest> Parts,
     return E;
   if (Halo.ToBytes) {
     recordCall(
-        Recorded::Staging, [] { return std::string("device set"); }, 0, Halo);
+        Recorded::Preload, [] { return std::string("device set"); }, 0, Halo);
     info(InfoCalls,
          "device set: %llu bytes brought up to date between its devices in "
          "%.1f us",
@@ -317,8 +317,8 @@ Expected<std::vector<DeviceState *>> setDevices(const int *Ids, unsigned N) {
   return Out;
 }
 
-Error stageOnSetImpl(const int *Ids, unsigned N, void *Data,
-                     std::int64_t Bytes) {
+Error preloadOnSetImpl(const int *Ids, unsigned N, void *Data,
+                       std::int64_t Bytes) {
   if (!Data || Bytes <= 0)
     return Error::success();
   Expected<std::vector<DeviceState *>> Devices = setDevices(Ids, N);
@@ -351,7 +351,7 @@ Error stageOnSetImpl(const int *Ids, unsigned N, void *Data,
   SetRanges.push_back(std::move(R));
   AnySetRange = true;
   recordCall(
-      Recorded::Staging, [] { return std::string("preload"); }, 0, Stats);
+      Recorded::Preload, [] { return std::string("preload"); }, 0, Stats);
   return Error::success();
 }
 
@@ -377,11 +377,11 @@ Error syncOnSetImpl(void *Data, std::int64_t Bytes) {
   if (Error E = syncSetRange(*R, Stats))
     return E;
   recordCall(
-      Recorded::Staging, [] { return std::string("preload"); }, 0, Stats);
+      Recorded::Preload, [] { return std::string("preload"); }, 0, Stats);
   return Error::success();
 }
 
-Error unstageOnSetImpl(void *Data, std::int64_t Bytes, bool Mutable) {
+Error unpreloadOnSetImpl(void *Data, std::int64_t Bytes, bool Mutable) {
   std::lock_guard<std::mutex> L(SetLock);
   SetRange *R = findSetRange(Data, Bytes);
   if (!R)
@@ -398,7 +398,7 @@ Error unstageOnSetImpl(void *Data, std::int64_t Bytes, bool Mutable) {
   SetRanges.erase(SetRanges.begin() + (R - SetRanges.data()));
   AnySetRange = !SetRanges.empty();
   recordCall(
-      Recorded::Staging, [] { return std::string("preload"); }, 0, Stats);
+      Recorded::Preload, [] { return std::string("preload"); }, 0, Stats);
   return Error::success();
 }
 
@@ -511,24 +511,24 @@ int deviceCount() {
   return static_cast<int>(All->size());
 }
 
-void stageOnSet(const int *Devices, unsigned NumDevices, void *Data,
-                std::int64_t Bytes) {
+void preloadOnSet(const int *Devices, unsigned NumDevices, void *Data,
+                  std::int64_t Bytes) {
   using namespace offload::rt;
   if (Error E = withData("preload", Data, Bytes,
-                         stageOnSetImpl(Devices, NumDevices, Data, Bytes)))
+                         preloadOnSetImpl(Devices, NumDevices, Data, Bytes)))
     fatal(std::move(E));
 }
 
-void syncStagedOnSet(void *Data, std::int64_t Bytes) {
+void syncPreloadedOnSet(void *Data, std::int64_t Bytes) {
   using namespace offload::rt;
   if (Error E = withData("sync", Data, Bytes, syncOnSetImpl(Data, Bytes)))
     fatal(std::move(E));
 }
 
-void unstageOnSet(void *Data, std::int64_t Bytes, bool Mutable) {
+void unpreloadOnSet(void *Data, std::int64_t Bytes, bool Mutable) {
   using namespace offload::rt;
   if (Error E = withData("release", Data, Bytes,
-                         unstageOnSetImpl(Data, Bytes, Mutable)))
+                         unpreloadOnSetImpl(Data, Bytes, Mutable)))
     fatal(std::move(E));
 }
 

@@ -1,4 +1,4 @@
-//===- runtime/DeviceSets.h - Data staged on several devices -------------===//
+//===- runtime/DeviceSets.h - Data preloaded on several devices -----------===//
 #pragma once
 
 #include "llvm/Support/Error.h"

@@ -26,20 +26,20 @@
   X(offload::detail::rt, deviceCount)                                          \
   X(offload::detail::rt, describeDevice)                                       \
   X(offload::detail::rt, selectDevice)                                         \
-  X(offload::detail::rt, stageOnSet)                                           \
-  X(offload::detail::rt, syncStagedOnSet)                                      \
-  X(offload::detail::rt, unstageOnSet)                                         \
+  X(offload::detail::rt, preloadOnSet)                                         \
+  X(offload::detail::rt, syncPreloadedOnSet)                                   \
+  X(offload::detail::rt, unpreloadOnSet)                                       \
   X(offload::detail::rt, synchronize)                                          \
   X(offload::detail::rt, kernelResources)                                      \
   X(offload::detail::rt, invalidCall)                                          \
   X(offload::detail::rt, enterCall)                                            \
   X(offload::detail::rt, exitCall)                                             \
   X(offload::detail::rt, totals)                                               \
-  X(offload::detail::rt, stage)                                                \
-  X(offload::detail::rt, syncStaged)                                           \
-  X(offload::detail::rt, updateStaged)                                         \
-  X(offload::detail::rt, isStaged)                                             \
-  X(offload::detail::rt, unstage)                                              \
+  X(offload::detail::rt, preload)                                              \
+  X(offload::detail::rt, syncPreloaded)                                        \
+  X(offload::detail::rt, updatePreloaded)                                      \
+  X(offload::detail::rt, isPreloaded)                                          \
+  X(offload::detail::rt, unpreload)                                            \
   X(offload::detail::rt, allocPinned)                                          \
   X(offload::detail::rt, freePinned)                                           \
   X(offload::blas::detail, sgemv)                                              \

@@ -541,7 +541,7 @@ preloadCall(const char *What, void *Data, std::int64_t Bytes,
                                      toString(std::move(E)))
                                  .str());
   recordCall(
-      Recorded::Staging, [] { return std::string("preload"); }, 0, S);
+      Recorded::Preload, [] { return std::string("preload"); }, 0, S);
   if (S.ToBytes || S.FromBytes)
     info(InfoCalls,
          "%s of %lld bytes on device %d (%s): %llu bytes to the device in "
@@ -572,7 +572,7 @@ void exitCall(void *Token) {
     offload::rt::fatal(std::move(E));
 }
 
-void stage(void *Data, std::int64_t Bytes, bool CopyIn) {
+void preload(void *Data, std::int64_t Bytes, bool CopyIn) {
   if (Error E = offload::rt::preloadCall(
           "preload", Data, Bytes,
           [&](offload::rt::DeviceState &D, offload::rt::TransferStats &S) {
@@ -589,18 +589,18 @@ void selectDevice(int Device) {
     offload::rt::fatal(std::move(E));
 }
 
-bool isStaged(const void *Data, std::int64_t Bytes) {
+bool isPreloaded(const void *Data, std::int64_t Bytes) {
   if (Bytes > 0 && offload::rt::onSet(Data, Bytes))
     return true;
   Expected<offload::rt::DeviceState &> D = offload::rt::selectedDevice();
   if (!D) {
-    consumeError(D.takeError()); // stage() reports it
+    consumeError(D.takeError()); // preload() reports it
     return false;
   }
   return Bytes > 0 && D->overlapsPreloaded(Data, Bytes);
 }
 
-void syncStaged(void *Data, std::int64_t Bytes) {
+void syncPreloaded(void *Data, std::int64_t Bytes) {
   if (Error E = offload::rt::preloadCall(
           "sync", Data, Bytes,
           [&](offload::rt::DeviceState &D, offload::rt::TransferStats &S) {
@@ -609,7 +609,7 @@ void syncStaged(void *Data, std::int64_t Bytes) {
     offload::rt::fatal(std::move(E));
 }
 
-void updateStaged(void *Data, std::int64_t Bytes) {
+void updatePreloaded(void *Data, std::int64_t Bytes) {
   if (Error E = offload::rt::preloadCall(
           "update", Data, Bytes,
           [&](offload::rt::DeviceState &D, offload::rt::TransferStats &S) {
@@ -618,7 +618,7 @@ void updateStaged(void *Data, std::int64_t Bytes) {
     offload::rt::fatal(std::move(E));
 }
 
-void unstage(void *Data, std::int64_t Bytes, bool Mutable) {
+void unpreload(void *Data, std::int64_t Bytes, bool Mutable) {
   if (Error E = offload::rt::preloadCall(
           "release", Data, Bytes,
           [&](offload::rt::DeviceState &D, offload::rt::TransferStats &S) {

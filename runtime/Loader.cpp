@@ -104,15 +104,15 @@ bool describeDevice(int Device, DeviceDescription *Out) {
   return runtime().describeDevice(Device, Out);
 }
 void selectDevice(int Device) { runtime().selectDevice(Device); }
-void stageOnSet(const int *Devices, unsigned NumDevices, void *Data,
-                std::int64_t Bytes) {
-  runtime().stageOnSet(Devices, NumDevices, Data, Bytes);
+void preloadOnSet(const int *Devices, unsigned NumDevices, void *Data,
+                  std::int64_t Bytes) {
+  runtime().preloadOnSet(Devices, NumDevices, Data, Bytes);
 }
-void syncStagedOnSet(void *Data, std::int64_t Bytes) {
-  runtime().syncStagedOnSet(Data, Bytes);
+void syncPreloadedOnSet(void *Data, std::int64_t Bytes) {
+  runtime().syncPreloadedOnSet(Data, Bytes);
 }
-void unstageOnSet(void *Data, std::int64_t Bytes, bool Mutable) {
-  runtime().unstageOnSet(Data, Bytes, Mutable);
+void unpreloadOnSet(void *Data, std::int64_t Bytes, bool Mutable) {
+  runtime().unpreloadOnSet(Data, Bytes, Mutable);
 }
 void synchronize() { runtime().synchronize(); }
 void kernelResources(const void *Kernel, int *Registers, int *LocalBytes,
@@ -129,20 +129,20 @@ void *enterCall(const LaunchRequest &Request, std::uint64_t *Values) {
 }
 void exitCall(void *Token) { runtime().exitCall(Token); }
 Totals totals() { return runtime().totals(); }
-void stage(void *Data, std::int64_t Bytes, bool CopyIn) {
-  runtime().stage(Data, Bytes, CopyIn);
+void preload(void *Data, std::int64_t Bytes, bool CopyIn) {
+  runtime().preload(Data, Bytes, CopyIn);
 }
-void syncStaged(void *Data, std::int64_t Bytes) {
-  runtime().syncStaged(Data, Bytes);
+void syncPreloaded(void *Data, std::int64_t Bytes) {
+  runtime().syncPreloaded(Data, Bytes);
 }
-void updateStaged(void *Data, std::int64_t Bytes) {
-  runtime().updateStaged(Data, Bytes);
+void updatePreloaded(void *Data, std::int64_t Bytes) {
+  runtime().updatePreloaded(Data, Bytes);
 }
-bool isStaged(const void *Data, std::int64_t Bytes) {
-  return runtime().isStaged(Data, Bytes);
+bool isPreloaded(const void *Data, std::int64_t Bytes) {
+  return runtime().isPreloaded(Data, Bytes);
 }
-void unstage(void *Data, std::int64_t Bytes, bool Mutable) {
-  runtime().unstage(Data, Bytes, Mutable);
+void unpreload(void *Data, std::int64_t Bytes, bool Mutable) {
+  runtime().unpreload(Data, Bytes, Mutable);
 }
 void *allocPinned(std::size_t Bytes) { return runtime().allocPinned(Bytes); }
 void freePinned(void *Ptr) { runtime().freePinned(Ptr); }

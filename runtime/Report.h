@@ -41,9 +41,9 @@ enum InfoBit : unsigned {
   InfoSummary = 0x8,   // totals per kernel and per direction at exit
 };
 
-/// What recordCall() counts: a kernel or library call, or staging (a
+/// What recordCall() counts: a kernel or library call, or preloading (a
 /// preload, its release, a device set's halo).
-enum class Recorded { Call, Staging };
+enum class Recorded { Call, Preload };
 /// Adds one call to the program's transfer totals and, with InfoSummary, to
 /// the per-name totals printed at exit (Name is only asked for then).
 void recordCall(Recorded Kind, llvm::function_ref<std::string()> Name,

@@ -7,7 +7,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <offload/detail/params.hpp>
+#include <offload/detail/abi.hpp>
 
 #include <set>
 #include <vector>
@@ -88,8 +88,7 @@ std::string deviceEntries(const Metadata &M) {
       const std::string S = "s" + std::to_string(I);
       Params.push_back(Restrict[I] ? "void *__restrict " + S
                                    : "std::uint64_t " + S);
-      Slots.push_back(Restrict[I] ? "reinterpret_cast<std::uint64_t>(" + S +
-                                        ")"
+      Slots.push_back(Restrict[I] ? "reinterpret_cast<std::uint64_t>(" + S + ")"
                                   : S);
     }
     OS << "// kernel " << K.Name << "\n"

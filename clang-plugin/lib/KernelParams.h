@@ -22,7 +22,7 @@
 #include <vector>
 
 // The argument layout the header and the plugin share.
-#include <offload/detail/params.hpp>
+#include <offload/detail/abi.hpp>
 
 namespace clang {
 class ASTContext;

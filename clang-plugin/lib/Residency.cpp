@@ -68,18 +68,18 @@ private:
     for (const Candidate &C : Found)
       if (C.Reference && !C.Blocker)
         Referenced.push_back(C.Var);
-    SmallVector<Stmt *> Staged;
+    SmallVector<Stmt *> Preloads;
     for (Candidate &C : Found) {
       if (C.Blocker) {
         missed(Loop, C);
         continue;
       }
       // Containers received by reference are staged when none is another.
-      DeclStmt *Decl = stage(C,
-                             C.Reference && Referenced.size() > 1
-                                 ? Referenced
-                                 : ArrayRef<const VarDecl *>(),
-                             Loop->getBeginLoc());
+      DeclStmt *Decl = preload(C,
+                               C.Reference && Referenced.size() > 1
+                                   ? Referenced
+                                   : ArrayRef<const VarDecl *>(),
+                               Loop->getBeginLoc());
       if (!Decl)
         continue;
       // Every host read of its elements in the loop is rewritten, or the
@@ -93,15 +93,15 @@ private:
         continue;
       for (auto [Old, New] : Rewrites)
         replace(Old, New);
-      Staged.push_back(Decl);
+      Preloads.push_back(Decl);
       if (Remarks.Kept)
         Diags.report(Loop->getBeginLoc(), Diag::ResidencyKept)
             << C.Var << unsigned(C.Written) << unsigned(!C.Reads.empty());
     }
-    if (Staged.empty())
+    if (Preloads.empty())
       return false;
-    Staged.push_back(Loop);
-    Slot = CompoundStmt::Create(Ctx, Staged, FPOptionsOverride(),
+    Preloads.push_back(Loop);
+    Slot = CompoundStmt::Create(Ctx, Preloads, FPOptionsOverride(),
                                 Loop->getBeginLoc(), Loop->getEndLoc());
     return true;
   }
@@ -206,8 +206,8 @@ private:
   /// `offload::detail::distinct(Distinct...)` and `disjoint(views...)` for
   /// each group of C.DisjointViews; null if the header cannot take x (the
   /// loop then runs as written).
-  DeclStmt *stage(const Candidate &C, ArrayRef<const VarDecl *> Distinct,
-                  SourceLocation Loc) {
+  DeclStmt *preload(const Candidate &C, ArrayRef<const VarDecl *> Distinct,
+                    SourceLocation Loc) {
     InFunction In(S, FD);
     auto Ref = [&](const VarDecl *V) {
       auto *Var = const_cast<VarDecl *>(V);

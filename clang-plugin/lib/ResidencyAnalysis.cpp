@@ -349,8 +349,8 @@ const CallExpr *preloadOf(const DeclRefExpr *Ref, const ParentMap &PM) {
 /// Whether Ref is staged by an explicit preload handle that cannot be
 /// alive while Loop runs: `auto H = offload::preload[_mut](v);` declared in
 /// a block that does not hold the loop, and H never moved or returned.
-bool stagedElsewhere(const DeclRefExpr *Ref, const Stmt *Loop,
-                     const ParentMap &PM) {
+bool preloadedElsewhere(const DeclRefExpr *Ref, const Stmt *Loop,
+                        const ParentMap &PM) {
   const CallExpr *Call = preloadOf(Ref, PM);
   if (!Loop || !Call)
     return false;
@@ -391,7 +391,7 @@ bool stagedElsewhere(const DeclRefExpr *Ref, const Stmt *Loop,
 
 bool usedInPlace(const DeclRefExpr *Ref, const Stmt *Loop, const ParentMap &PM,
                  unsigned Depth) {
-  if (stagedElsewhere(Ref, Loop, PM))
+  if (preloadedElsewhere(Ref, Loop, PM))
     return true;
   const Stmt *P = parentSkipping(PM, Ref);
   // The container itself handed to the standard library (std::swap, a
@@ -661,7 +661,7 @@ private:
       // handle of this function that may be alive in the loop (which then
       // governs the data: its reads stay the plain program's).
       if (C.Reference && !contains(Loop, Ref, PM)) {
-        if (preloadOf(Ref, PM) && !stagedElsewhere(Ref, Loop, PM)) {
+        if (preloadOf(Ref, PM) && !preloadedElsewhere(Ref, Loop, PM)) {
           C.Blocker = Ref, C.Why = Candidate::Escapes;
           return;
         }

@@ -23,7 +23,7 @@
 #include "Metadata.h"
 #include "Options.h"
 #include "Residency.h"
-#include "StagingCheck.h"
+#include "PreloadCheck.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -151,7 +151,7 @@ public:
     if (Diags.engine().hasErrorOccurred())
       return;
     Parsed = Clock::now();
-    checkStaging(Ctx, Diags);
+    checkPreloads(Ctx, Diags);
     std::optional<Metadata> M =
         Opts.ImportMetadata.empty()
             ? analyzeTranslationUnit(Ctx, CI.getSema(), Diags, Opts.Targets)

@@ -1,4 +1,4 @@
-//===- offload/preload.hpp - Explicit staging -----------------------------===//
+//===- offload/preload.hpp - Explicit preloads ----------------------------===//
 //
 // A preload handle keeps data on the device for as long as it lives, so a
 // sequence of offload() calls moves it once instead of at every call:
@@ -16,9 +16,9 @@
 // writes to read-only data are not seen by kernels (the plugin warns about
 // both). A handle passes for its data wherever the data is an argument.
 //
-// Staging the same data again (nested handles) only counts: it stays on the
+// Preloading the same data again (nested handles) only counts: it stays on the
 // device until the last handle is released, and releasing any mutable handle
-// copies the data back. Staging a range that overlaps staged data without
+// copies the data back. Preloading a range that overlaps preloaded data without
 // being exactly the same range is an error.
 //
 //===----------------------------------------------------------------------===//
@@ -44,7 +44,7 @@ namespace offload {
 
 namespace detail {
 /// Tag of the handle constructor the plugin's automatic residency uses.
-struct StageIf {};
+struct PreloadIf {};
 } // namespace detail
 
 /// Tag for preload_mut(Data, offload::uninitialized): the device copy is
@@ -53,8 +53,8 @@ struct StageIf {};
 struct Uninitialized {};
 inline constexpr Uninitialized uninitialized{};
 
-/// Data staged on the device. C is a contiguous container type (const for
-/// read-only staging): std::vector, std::array, std::span, a C array.
+/// Data preloaded on the device. C is a contiguous container type (const for
+/// read-only preloading): std::vector, std::array, std::span, a C array.
 template <class C> class Preloaded {
   static_assert(std::ranges::contiguous_range<C> && std::ranges::sized_range<C>,
                 "offload::preload takes contiguous data (a std::vector, "
@@ -65,52 +65,52 @@ public:
   using element_type = std::remove_reference_t<Reference>;
   static constexpr bool is_mutable = !std::is_const_v<element_type>;
 
-  /// An empty handle, which stages nothing (a class member assigned later).
+  /// An empty handle, which preloads nothing (a class member assigned later).
   Preloaded() noexcept = default;
   OFFLOAD_HOST_ONLY explicit Preloaded(C &Data)
       : Data(&Data), Ptr(std::ranges::data(Data)),
         Bytes(std::ranges::size(Data) * sizeof(element_type)) {
 #if defined(__OFFLOAD_HOST__)
-    detail::rt::stage(const_cast<void *>(static_cast<const void *>(Ptr)), Bytes,
+    detail::rt::preload(const_cast<void *>(static_cast<const void *>(Ptr)), Bytes,
                       /*CopyIn=*/true);
 #endif
   }
-  /// Stages mutable Data without copying its contents to the device.
+  /// Preloads mutable Data without copying its contents to the device.
   OFFLOAD_HOST_ONLY Preloaded(Uninitialized, C &Data)
     requires is_mutable
       : Data(&Data), Ptr(std::ranges::data(Data)),
         Bytes(std::ranges::size(Data) * sizeof(element_type)) {
 #if defined(__OFFLOAD_HOST__)
-    detail::rt::stage(Ptr, Bytes, /*CopyIn=*/false);
+    detail::rt::preload(Ptr, Bytes, /*CopyIn=*/false);
 #endif
   }
-  /// Stages Data on every device of Set (see "Device sets" in the user
+  /// Preloads Data on every device of Set (see "Device sets" in the user
   /// guide): calls on Set copy between its devices only what a device
   /// needs and another one wrote.
   OFFLOAD_HOST_ONLY Preloaded(const Devices &Set, C &Data)
       : Data(&Data), Ptr(std::ranges::data(Data)),
         Bytes(std::ranges::size(Data) * sizeof(element_type)), OnSet(true) {
 #if defined(__OFFLOAD_HOST__)
-    detail::rt::stageOnSet(Set.begin(), Set.size(),
+    detail::rt::preloadOnSet(Set.begin(), Set.size(),
                            const_cast<void *>(static_cast<const void *>(Ptr)),
                            Bytes);
 #else
     (void)Set;
 #endif
   }
-  /// For automatic residency: stages Data only if Stage and no other
-  /// handle stages any of it (that one governs, as in the plain program);
-  /// otherwise the handle stands for Data without staging it.
-  OFFLOAD_HOST_ONLY Preloaded(detail::StageIf, C &Data, bool Stage)
+  /// For automatic residency: preloads Data only if Preload and no other
+  /// handle preloads any of it (that one governs, as in the plain program);
+  /// otherwise the handle stands for Data without preloading it.
+  OFFLOAD_HOST_ONLY Preloaded(detail::PreloadIf, C &Data, bool Preload)
       : Data(&Data), Ptr(std::ranges::data(Data)),
         Bytes(std::ranges::size(Data) * sizeof(element_type)) {
 #if defined(__OFFLOAD_HOST__)
     const void *P = Ptr;
-    Stage = Stage && !detail::rt::isStaged(P, Bytes);
-    if (Stage)
-      detail::rt::stage(const_cast<void *>(P), Bytes, /*CopyIn=*/true);
+    Preload = Preload && !detail::rt::isPreloaded(P, Bytes);
+    if (Preload)
+      detail::rt::preload(const_cast<void *>(P), Bytes, /*CopyIn=*/true);
 #endif
-    if (!Stage)
+    if (!Preload)
       this->Data = nullptr;
   }
   Preloaded(const Preloaded &) = delete;
@@ -136,9 +136,9 @@ public:
   {
 #if defined(__OFFLOAD_HOST__)
     if (Data && OnSet)
-      detail::rt::syncStagedOnSet(Ptr, Bytes);
+      detail::rt::syncPreloadedOnSet(Ptr, Bytes);
     else if (Data)
-      detail::rt::syncStaged(Ptr, Bytes);
+      detail::rt::syncPreloaded(Ptr, Bytes);
 #endif
   }
 
@@ -149,9 +149,9 @@ public:
     checkPart(First, Count, "sync");
 #if defined(__OFFLOAD_HOST__)
     if (Data && !OnSet)
-      detail::rt::syncStaged(Ptr + First, Count * sizeof(element_type));
+      detail::rt::syncPreloaded(Ptr + First, Count * sizeof(element_type));
     else if (Data)
-      detail::rt::syncStagedOnSet(Ptr, Bytes);
+      detail::rt::syncPreloadedOnSet(Ptr, Bytes);
 #endif
   }
   /// Copies host elements [First, First + Count) to the device copy now
@@ -164,18 +164,18 @@ public:
       detail::hostError("update() of data preloaded on a device set: release "
                         "the handle and preload again");
     if (Data)
-      detail::rt::updateStaged(Ptr + First, Count * sizeof(element_type));
+      detail::rt::updatePreloaded(Ptr + First, Count * sizeof(element_type));
 #endif
   }
-  /// Ends the staging: mutable data is copied back, the device copy is
-  /// released (when no other handle stages it). Later calls do nothing.
+  /// Ends the preload: mutable data is copied back, the device copy is
+  /// released (when no other handle preloads it). Later calls do nothing.
   OFFLOAD_HOST_ONLY void release() { end(is_mutable); }
-  /// Ends the staging without copying mutable data back (scratch arrays):
+  /// Ends the preload without copying mutable data back (scratch arrays):
   /// the host copy keeps what it held before. Later calls do nothing.
   OFFLOAD_HOST_ONLY void discard() { end(false); }
 
-  /// Whether the data is still staged by this handle.
-  bool staged() const noexcept { return Data != nullptr; }
+  /// Whether the data is still preloaded by this handle.
+  bool preloaded() const noexcept { return Data != nullptr; }
 
   /// The host data, for passing the handle where the data is expected.
   C &get() const noexcept { return *Data; }
@@ -192,9 +192,9 @@ private:
 #if defined(__OFFLOAD_HOST__)
     void *P = const_cast<void *>(static_cast<const void *>(Ptr));
     if (OnSet)
-      detail::rt::unstageOnSet(P, Bytes, CopyBack);
+      detail::rt::unpreloadOnSet(P, Bytes, CopyBack);
     else
-      detail::rt::unstage(P, Bytes, CopyBack);
+      detail::rt::unpreload(P, Bytes, CopyBack);
 #endif
     Data = nullptr;
   }
@@ -211,13 +211,13 @@ private:
   bool OnSet = false;
 };
 
-/// Stages read-only data on the device until the handle is released.
+/// Preloads read-only data on the device until the handle is released.
 template <class C>
 [[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<const C> preload(const C &Data) {
   return Preloaded<const C>(Data);
 }
 
-/// Stages mutable data on the device; releasing the handle copies it back.
+/// Preloads mutable data on the device; releasing the handle copies it back.
 template <class C>
 [[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<C> preload_mut(C &Data) {
   return Preloaded<C>(Data);
@@ -232,13 +232,13 @@ template <class C>
   return Preloaded<C>(U, Data);
 }
 
-/// Stages read-only data on every device of Set.
+/// Preloads read-only data on every device of Set.
 template <class C>
 [[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<const C> preload(const Devices &Set,
                                                            const C &Data) {
   return Preloaded<const C>(Set, Data);
 }
-/// Stages mutable data on every device of Set; releasing the handle copies
+/// Preloads mutable data on every device of Set; releasing the handle copies
 /// each part back from the device that wrote it last.
 template <class C>
 [[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<C> preload_mut(const Devices &Set,
@@ -249,18 +249,18 @@ template <class C>
 namespace detail {
 /// What the plugin writes around a loop whose containers it keeps on the
 /// device (docs/design.md, "Automatic residency"). Containers the function
-/// received by reference are staged only when no handle stages them already
+/// received by reference are preloaded only when no handle preloads them already
 /// and no two of them are the same object (distinct), and views that one call
 /// passes together only when they do not overlap (disjoint): each call of the
 /// loop would have copied them separately.
 template <class C>
 [[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<const C> preloadIf(const C &Data,
-                                                             bool Stage) {
-  return Preloaded<const C>(StageIf{}, Data, Stage);
+                                                             bool Preload) {
+  return Preloaded<const C>(PreloadIf{}, Data, Preload);
 }
 template <class C>
-[[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<C> preloadMutIf(C &Data, bool Stage) {
-  return Preloaded<C>(StageIf{}, Data, Stage);
+[[nodiscard]] OFFLOAD_HOST_ONLY Preloaded<C> preloadMutIf(C &Data, bool Preload) {
+  return Preloaded<C>(PreloadIf{}, Data, Preload);
 }
 template <class... C> bool distinct(const C &...Data) {
   const void *Objects[] = {std::addressof(Data)...};
@@ -291,8 +291,8 @@ template <class C>
 OFFLOAD_HOST_ONLY std::remove_cv_t<typename Preloaded<C>::element_type>
 readResident(const Preloaded<C> &Handle, std::size_t I) {
 #if defined(__OFFLOAD_HOST__)
-  if (Handle.staged())
-    detail::rt::syncStaged(Handle.data() + I,
+  if (Handle.preloaded())
+    detail::rt::syncPreloaded(Handle.data() + I,
                            sizeof(typename Preloaded<C>::element_type));
 #endif
   return Handle.data()[I];

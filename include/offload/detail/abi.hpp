@@ -32,6 +32,29 @@ inline constexpr std::int64_t MapTypeTo = 0x1;
 inline constexpr std::int64_t MapTypeFrom = 0x2;
 inline constexpr std::int64_t MapTypeLiteral = 0x100;
 
+/// What a kernel parameter is, and how its data moves: the plugin reads
+/// the header's Signature<F>::Nodes, one ParamInfo per parameter and per
+/// member of a struct of views, from the translation unit it compiles.
+enum class ParamKind : unsigned char {
+  Unsupported,
+  Value,
+  ReadOnly,
+  Region,
+  Range,
+  Reduction,
+  Atomic,
+  TeamMemory,
+  Struct
+};
+enum class MapKind : unsigned char { None, Literal, To, ToFrom, From };
+
+struct ParamInfo {
+  ParamKind Kind;
+  MapKind Map;
+  unsigned Slots;
+  unsigned Members = 0; // of a struct of views: its direct members
+};
+
 } // namespace offload::detail
 
 namespace offload::detail::abi {

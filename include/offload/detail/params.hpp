@@ -48,26 +48,6 @@ constexpr unsigned splitDimension(unsigned Dims) {
   return Dims <= 1 ? 0 : Dims - 1;
 }
 
-enum class ParamKind : unsigned char {
-  Unsupported,
-  Value,
-  ReadOnly,
-  Region,
-  Range,
-  Reduction,
-  Atomic,
-  TeamMemory,
-  Struct
-};
-enum class MapKind : unsigned char { None, Literal, To, ToFrom, From };
-
-struct ParamInfo {
-  ParamKind Kind;
-  MapKind Map;
-  unsigned Slots;
-  unsigned Members = 0; // of a struct of views: its direct members
-};
-
 /// Host side: fills the per-slot argument arrays the runtime reads.
 struct SlotWriter {
   void **Ptrs;

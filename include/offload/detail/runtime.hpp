@@ -72,10 +72,10 @@ void selectDevice(int Device);
 /// Preloading on a device set: every device holds [Data, Data + Bytes);
 /// calls copy between them only what a part needs and another device
 /// wrote (docs/design.md, "Device sets").
-void stageOnSet(const int *Devices, unsigned NumDevices, void *Data,
+void preloadOnSet(const int *Devices, unsigned NumDevices, void *Data,
                 std::int64_t Bytes);
-void syncStagedOnSet(void *Data, std::int64_t Bytes);
-void unstageOnSet(void *Data, std::int64_t Bytes, bool CopyBack);
+void syncPreloadedOnSet(void *Data, std::int64_t Bytes);
+void unpreloadOnSet(void *Data, std::int64_t Bytes, bool CopyBack);
 
 /// Waits for the launches the runtime queued without waiting.
 void synchronize();
@@ -101,17 +101,17 @@ struct Totals {
 };
 Totals totals();
 
-/// preload: keeps [Data, Data + Bytes) on the selected device from stage()
-/// to unstage() (copying the host's contents there first when CopyIn);
-/// syncStaged() copies it back to the host meanwhile.
-void stage(void *Data, std::int64_t Bytes, bool CopyIn);
-void syncStaged(void *Data, std::int64_t Bytes);
-/// Copies [Data, Data + Bytes), part of staged data, from the host to the
+/// preload: keeps [Data, Data + Bytes) on the selected device from preload()
+/// to unpreload() (copying the host's contents there first when CopyIn);
+/// syncPreloaded() copies it back to the host meanwhile.
+void preload(void *Data, std::int64_t Bytes, bool CopyIn);
+void syncPreloaded(void *Data, std::int64_t Bytes);
+/// Copies [Data, Data + Bytes), part of preloaded data, from the host to the
 /// device copy.
-void updateStaged(void *Data, std::int64_t Bytes);
-/// Whether any of [Data, Data + Bytes) is staged on the selected device.
-bool isStaged(const void *Data, std::int64_t Bytes);
-void unstage(void *Data, std::int64_t Bytes, bool CopyBack);
+void updatePreloaded(void *Data, std::int64_t Bytes);
+/// Whether any of [Data, Data + Bytes) is preloaded on the selected device.
+bool isPreloaded(const void *Data, std::int64_t Bytes);
+void unpreload(void *Data, std::int64_t Bytes, bool CopyBack);
 
 /// offload::pinned_allocator: page-locked host memory that the selected
 /// device copies at full speed, aligned to at least 256 bytes (never null for

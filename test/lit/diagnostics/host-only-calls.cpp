@@ -11,7 +11,7 @@ void inner(offload::Region<int> v) {
 }
 
 void helper(std::vector<int> &w) {
-  offload::offload(inner, w); // expected-error {{kernel 'outer' calls 'offload::offload', which runs only on the host: kernels cannot launch kernels, stage data or wait for the device; offload the work from the host, before or after this kernel}}
+  offload::offload(inner, w); // expected-error {{kernel 'outer' calls 'offload::offload', which runs only on the host: kernels cannot launch kernels, preload data or wait for the device; offload the work from the host, before or after this kernel}}
 }
 
 std::vector<int> scratch(4);

@@ -48,7 +48,7 @@ TEST(Preload, MutableDataComesBackWhenTheHandleEnds) {
   std::vector<double> Y = iota(1000, 0.0);
   {
     auto Handle = preload_mut(Y);
-    EXPECT_TRUE(Handle.staged());
+    EXPECT_TRUE(Handle.preloaded());
     for (int K = 0; K < 3; ++K)
       offload::offload(addOne, Handle);
     if (Staged) {
@@ -76,7 +76,7 @@ TEST(Preload, SyncCopiesBackAndKeepsTheDataStaged) {
   Y[0] = 50.0; // lost: the device copy is what comes back
   offload::offload(addOne, Handle);
   Handle.release();
-  EXPECT_FALSE(Handle.staged());
+  EXPECT_FALSE(Handle.preloaded());
   EXPECT_EQ(Y[0], Staged ? 2.0 : 51.0);
   Handle.release(); // again: nothing
   EXPECT_EQ(Y[1], 2.0);
@@ -86,8 +86,8 @@ TEST(Preload, MovedHandlesReleaseOnce) {
   std::vector<double> Y(10, 0.0);
   auto A = preload_mut(Y);
   auto B = std::move(A);
-  EXPECT_FALSE(A.staged());
-  EXPECT_TRUE(B.staged());
+  EXPECT_FALSE(A.preloaded());
+  EXPECT_TRUE(B.preloaded());
   offload::offload(addOne, B);
   offload::Preloaded<std::vector<double>> C = std::move(B);
   C.release();
@@ -169,7 +169,7 @@ TEST(Preload, UninitializedStagingCopiesNothingInAndTheResultBack) {
   const auto Before = offload::transfer_totals();
   {
     auto Handle = preload_mut(Y, offload::uninitialized);
-    EXPECT_TRUE(Handle.staged());
+    EXPECT_TRUE(Handle.preloaded());
     offload::offload(fillWithIndex, Handle);
     offload::offload(addOne, Handle);
     if (Staged) {
@@ -195,7 +195,7 @@ TEST(Preload, DiscardLeavesTheHostCopyAsItWas) {
     offload::offload(fillWithIndex, W);
     offload::offload(scaleInto, W, O);
     W.discard();
-    EXPECT_FALSE(W.staged());
+    EXPECT_FALSE(W.preloaded());
     W.discard(); // later calls do nothing
   }
   EXPECT_EQ(Out[10], 30.0);
@@ -227,7 +227,7 @@ private:
 
 TEST(Preload, AClassHoldsHandlesAsMembers) {
   Preloaded<const std::vector<double>> Empty;
-  EXPECT_FALSE(Empty.staged());
+  EXPECT_FALSE(Empty.preloaded());
   Empty.release(); // nothing to release
   Field F(1000);
   for (int K = 0; K < 4; ++K)

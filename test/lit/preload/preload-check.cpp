@@ -13,7 +13,7 @@
 void step(std::span<const double> x, offload::Region<double> y) {}
 
 double readsWhileStaged(std::vector<double> &x, std::vector<double> &y) {
-  auto Y = offload::preload_mut(y); // expected-note 2 {{'y' is staged on the device here}}
+  auto Y = offload::preload_mut(y); // expected-note 2 {{'y' is preloaded on the device here}}
   offload::offload(step, x, Y);
   double first = y[0]; // expected-warning {{host code reads 'y' while 'Y' keeps it on the device: the host copy is stale until 'Y' is synced or released}}
   y[1] = 2.0;          // expected-warning {{host code writes 'y' while 'Y' keeps it on the device: the change is lost when 'Y' copies the device's data back}}
@@ -26,14 +26,14 @@ double readsWhileStaged(std::vector<double> &x, std::vector<double> &y) {
 }
 
 void writesReadOnly(std::vector<double> &x, std::vector<double> &y) {
-  auto X = offload::preload(x); // expected-note {{'x' is staged on the device here}}
+  auto X = offload::preload(x); // expected-note {{'x' is preloaded on the device here}}
   double sum = x[0] + x[1];     // reading read-only staged data is fine
   x[0] = sum;                   // expected-warning {{host code writes 'x' while 'X' keeps a copy of it on the device: kernels do not see the change until 'X' is released and 'x' staged again}}
   offload::offload(step, X, y);
 }
 
 void loopsGoStale(std::vector<double> &x, std::vector<double> &y) {
-  auto Y = offload::preload_mut(y); // expected-note {{'y' is staged on the device here}}
+  auto Y = offload::preload_mut(y); // expected-note {{'y' is preloaded on the device here}}
   Y.sync();
   for (int i = 0; i < 3; ++i) {
     double v = y[0]; // expected-warning {{host code reads 'y' while 'Y' keeps it on the device}}
@@ -54,7 +54,7 @@ void movedOrOther(std::vector<double> &x, std::vector<double> &y,
 }
 
 void uninitializedAndDiscarded(std::vector<double> &x, std::vector<double> &w) {
-  auto W = offload::preload_mut(w, offload::uninitialized); // expected-note {{'w' is staged on the device here}}
+  auto W = offload::preload_mut(w, offload::uninitialized); // expected-note {{'w' is preloaded on the device here}}
   offload::offload(step, x, W);
   double v = w[0]; // expected-warning {{host code reads 'w' while 'W' keeps it on the device}}
   W.discard();
@@ -79,7 +79,7 @@ void views(std::vector<double> &x, std::vector<double> &y) {
 // The host copy is current after any mutable handle's release, also while
 // another handle of the same data lives.
 double nested(std::vector<double> &x, std::vector<double> &y) {
-  auto Outer = offload::preload_mut(y); // expected-note {{'y' is staged on the device here}}
+  auto Outer = offload::preload_mut(y); // expected-note {{'y' is preloaded on the device here}}
   double sum = 0;
   {
     auto Inner = offload::preload_mut(y);

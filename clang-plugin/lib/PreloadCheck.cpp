@@ -1,6 +1,6 @@
-//===- StagingCheck.cpp - Host access to preloaded data -------------------===//
+//===- PreloadCheck.cpp - Host access to preloaded data -------------------===//
 
-#include "StagingCheck.h"
+#include "PreloadCheck.h"
 #include "LibraryModel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -18,13 +18,13 @@ namespace offload::plugin {
 namespace {
 
 /// `auto G = offload::preload(x)` / `preload_mut(y)` declared in a block.
-const auto StagingHandle =
+const auto PreloadHandle =
     varDecl(hasInitializer(ignoringImplicit(
                 callExpr(callee(functionDecl(hasAnyName(
                              "::offload::preload", "::offload::preload_mut"))))
                     .bind("preload"))),
-            hasParent(declStmt(hasParent(compoundStmt().bind("block")))
-                          .bind("decl")))
+            hasParent(
+                declStmt(hasParent(compoundStmt().bind("block"))).bind("decl")))
         .bind("handle");
 
 /// offload() and offload_args() use staged data where it is; staging it
@@ -33,7 +33,7 @@ bool isOffloadCall(const CallExpr *Call) {
   const Function F = calleeOf(Call);
   return F == Function::Offload || F == Function::OffloadArgs;
 }
-bool isStagingCall(const CallExpr *Call) {
+bool isPreloadCall(const CallExpr *Call) {
   const Function F = calleeOf(Call);
   return F == Function::Preload || F == Function::PreloadMut;
 }
@@ -41,7 +41,7 @@ bool isStagingCall(const CallExpr *Call) {
 /// The data a preload call stages on the selected device: the argument of
 /// preload(x) and preload_mut(y), the first of preload_mut(y,
 /// offload::uninitialized); null for a device set's.
-const Expr *stagedData(const CallExpr *Call) {
+const Expr *preloadedData(const CallExpr *Call) {
   if (Call->getNumArgs() == 1)
     return Call->getArg(0);
   return Call->getNumArgs() == 2 &&
@@ -62,14 +62,14 @@ const VarDecl *variableOf(const Expr *E) {
 
 /// Whether V is a handle that stages Data mutably (a release or sync of it
 /// copies Data back, which makes the host copy current).
-bool stagesMutably(const VarDecl *V, const VarDecl *Data) {
-  const auto *Call =
-      V && V->getInit()
-          ? dyn_cast<CallExpr>(V->getInit()->IgnoreImplicit())
-          : nullptr;
-  const Expr *Staged = Call && isStagingCall(Call) ? stagedData(Call) : nullptr;
-  return Staged && calleeOf(Call) == Function::PreloadMut &&
-         variableOf(Staged) == Data;
+bool preloadsMutably(const VarDecl *V, const VarDecl *Data) {
+  const auto *Call = V && V->getInit()
+                         ? dyn_cast<CallExpr>(V->getInit()->IgnoreImplicit())
+                         : nullptr;
+  const Expr *Preloaded =
+      Call && isPreloadCall(Call) ? preloadedData(Call) : nullptr;
+  return Preloaded && calleeOf(Call) == Function::PreloadMut &&
+         variableOf(Preloaded) == Data;
 }
 
 /// Classes whose objects view data where it is (forming one reads nothing).
@@ -107,7 +107,7 @@ public:
       Synced = false;
       return true;
     }
-    if (isStagingCall(Call))
+    if (isPreloadCall(Call))
       return true;
     return RecursiveASTVisitor::TraverseCallExpr(Call);
   }
@@ -128,7 +128,7 @@ public:
     // Releasing or syncing another mutable handle of the same data copies
     // it back too: the host copy is current after any release.
     if ((Member == HandleMember::Release || Member == HandleMember::Sync) &&
-        stagesMutably(Object, Data)) {
+        preloadsMutably(Object, Data)) {
       Synced = true;
       return true;
     }
@@ -143,7 +143,7 @@ public:
     for (const Stmt *S : Block->body())
       if (const auto *DS = dyn_cast<DeclStmt>(S))
         for (const Decl *D : DS->decls())
-          if (stagesMutably(dyn_cast<VarDecl>(D), Data))
+          if (preloadsMutably(dyn_cast<VarDecl>(D), Data))
             Synced = true;
     return Active;
   }
@@ -157,7 +157,9 @@ public:
   bool VisitForStmt(ForStmt *S) { return loopBody(S->getBody()); }
   bool VisitWhileStmt(WhileStmt *S) { return loopBody(S->getBody()); }
   bool VisitDoStmt(DoStmt *S) { return loopBody(S->getBody()); }
-  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return loopBody(S->getBody()); }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    return loopBody(S->getBody());
+  }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (!Active)
@@ -177,11 +179,11 @@ public:
     if (!Writes && (!Mutable || Synced))
       return true;
     Diags.report(Ref->getLocation(),
-                 Writes ? (Mutable ? Diag::StagedHostWriteMutable
-                                   : Diag::StagedHostWrite)
-                        : Diag::StagedHostRead)
+                 Writes ? (Mutable ? Diag::PreloadedHostWriteMutable
+                                   : Diag::PreloadedHostWrite)
+                        : Diag::PreloadedHostRead)
         << Data << Handle << Ref->getSourceRange();
-    Diags.report(Preload->getExprLoc(), Diag::NoteStagedHere)
+    Diags.report(Preload->getExprLoc(), Diag::NotePreloadedHere)
         << Data << Preload->getSourceRange();
     return true;
   }
@@ -248,16 +250,15 @@ private:
         if (containerMemberOf(M) == ContainerMember::Size)
           return Access::View;
         if (M && isAccessor(M)) {
-          Pointer = !Call->getType()->isReferenceType() &&
-                    !Call->isLValue();
+          Pointer = !Call->getType()->isReferenceType() && !Call->isLValue();
           continue;
         }
         return M && !M->isConst() ? Access::Write : Access::Read;
       }
       if (auto *Op = dyn_cast<CXXOperatorCallExpr>(Parent)) {
         auto *M = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
-        if (Op->getNumArgs() > 0 && Op->getArg(0)->IgnoreParenImpCasts() ==
-                                        E->IgnoreParenImpCasts()) {
+        if (Op->getNumArgs() > 0 &&
+            Op->getArg(0)->IgnoreParenImpCasts() == E->IgnoreParenImpCasts()) {
           if (Op->getOperator() == OO_Subscript) {
             Pointer = false;
             continue;
@@ -268,13 +269,15 @@ private:
       }
       if (auto *Call = dyn_cast<CallExpr>(Parent)) {
         const FunctionDecl *F = Call->getDirectCallee();
-        for (unsigned I = 0; F && I < Call->getNumArgs() && I < F->getNumParams();
-             ++I)
-          if (Call->getArg(I)->IgnoreParenImpCasts() == E->IgnoreParenImpCasts()) {
+        for (unsigned I = 0;
+             F && I < Call->getNumArgs() && I < F->getNumParams(); ++I)
+          if (Call->getArg(I)->IgnoreParenImpCasts() ==
+              E->IgnoreParenImpCasts()) {
             QualType T = F->getParamDecl(I)->getType();
             if (isView(T.getNonReferenceType()))
               return Access::View;
-            return T->isReferenceType() && !T->getPointeeType().isConstQualified()
+            return T->isReferenceType() &&
+                           !T->getPointeeType().isConstQualified()
                        ? Access::Write
                        : Access::Read;
           }
@@ -310,10 +313,10 @@ public:
     const auto *Block = R.Nodes.getNodeAs<CompoundStmt>("block");
     // The plugin's own handles around loops (Residency.h) are safe by
     // construction.
-    const Expr *Staged = stagedData(Preload);
-    if (!Staged || Handle->isImplicit())
+    const Expr *Preloaded = preloadedData(Preload);
+    if (!Preloaded || Handle->isImplicit())
       return;
-    const VarDecl *Data = variableOf(Staged);
+    const VarDecl *Data = variableOf(Preloaded);
     if (!Data)
       return;
     bool Mutable = calleeOf(Preload) == Function::PreloadMut;
@@ -335,10 +338,10 @@ private:
 
 } // namespace
 
-void checkStaging(ASTContext &Ctx, Diagnostics &Diags) {
+void checkPreloads(ASTContext &Ctx, Diagnostics &Diags) {
   Callback CB(Diags);
   MatchFinder Finder;
-  Finder.addMatcher(StagingHandle, &CB);
+  Finder.addMatcher(PreloadHandle, &CB);
   Finder.matchAST(Ctx);
 }
 

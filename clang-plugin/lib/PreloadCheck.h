@@ -1,4 +1,4 @@
-//===- StagingCheck.h - Host access to preloaded data ---------------------===//
+//===- PreloadCheck.h - Host access to preloaded data ---------------------===//
 //
 // While `auto G = offload::preload_mut(y)` lives, the host copy of y is
 // stale; while `offload::preload(x)` lives, kernels do not see host writes
@@ -19,6 +19,6 @@ class ASTContext;
 
 namespace offload::plugin {
 
-void checkStaging(clang::ASTContext &Ctx, Diagnostics &Diags);
+void checkPreloads(clang::ASTContext &Ctx, Diagnostics &Diags);
 
 } // namespace offload::plugin
