@@ -96,29 +96,25 @@ private:
 
 #define OFFLOAD_IR_TYPE(Type, Field) irType<Type>(C),
 #define OFFLOAD_IR_OFFSET(Type, Field) offsetof(Record, Field),
+// AbiRecord<R> for R's field list FIELDS (offload/detail/abi.hpp).
+#define OFFLOAD_IR_RECORD(R, FIELDS)                                           \
+  [&] {                                                                        \
+    using Record = R;                                                          \
+    return AbiRecord<Record>(DL,                                               \
+                             StructType::get(C, {FIELDS(OFFLOAD_IR_TYPE)}),    \
+                             {FIELDS(OFFLOAD_IR_OFFSET)});                     \
+  }()
 
 void Lowering::run() {
   namespace abi = detail::abi;
   const std::vector<KernelInstance> &Kernels = S.Kernels.Kernels;
   const DataLayout &DL = M.getDataLayout();
-  const AbiRecord<abi::KernelRecord> Kernel = [&] {
-    using Record = abi::KernelRecord;
-    return AbiRecord<Record>(
-        DL, StructType::get(C, {OFFLOAD_ABI_KERNEL_RECORD(OFFLOAD_IR_TYPE)}),
-        {OFFLOAD_ABI_KERNEL_RECORD(OFFLOAD_IR_OFFSET)});
-  }();
-  const AbiRecord<abi::DeviceImage> Image = [&] {
-    using Record = abi::DeviceImage;
-    return AbiRecord<Record>(
-        DL, StructType::get(C, {OFFLOAD_ABI_DEVICE_IMAGE(OFFLOAD_IR_TYPE)}),
-        {OFFLOAD_ABI_DEVICE_IMAGE(OFFLOAD_IR_OFFSET)});
-  }();
-  const AbiRecord<abi::Registration> Registered = [&] {
-    using Record = abi::Registration;
-    return AbiRecord<Record>(
-        DL, StructType::get(C, {OFFLOAD_ABI_REGISTRATION(OFFLOAD_IR_TYPE)}),
-        {OFFLOAD_ABI_REGISTRATION(OFFLOAD_IR_OFFSET)});
-  }();
+  const auto Kernel =
+      OFFLOAD_IR_RECORD(abi::KernelRecord, OFFLOAD_ABI_KERNEL_RECORD);
+  const auto Image =
+      OFFLOAD_IR_RECORD(abi::DeviceImage, OFFLOAD_ABI_DEVICE_IMAGE);
+  const auto Registered =
+      OFFLOAD_IR_RECORD(abi::Registration, OFFLOAD_ABI_REGISTRATION);
 
   SmallVector<Constant *> Records;
   const auto ClosureKeys = closureFunctions(M, ClosureKeyTag);

@@ -67,7 +67,7 @@ inline bool isOffloadFunction(const clang::FunctionDecl *F) {
 }
 
 /// The members of a preload handle (Preloaded) that end or sync its
-/// staging.
+/// preload.
 enum class HandleMember { None, Release, Discard, Sync };
 HandleMember handleMemberOf(const clang::CXXMethodDecl *M);
 

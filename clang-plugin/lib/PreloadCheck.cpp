@@ -27,7 +27,7 @@ const auto PreloadHandle =
                 declStmt(hasParent(compoundStmt().bind("block"))).bind("decl")))
         .bind("handle");
 
-/// offload() and offload_args() use staged data where it is; staging it
+/// offload() and offload_args() use preloaded data where it is; preloading it
 /// again (nested preloads) is no host access either.
 bool isOffloadCall(const CallExpr *Call) {
   const Function F = calleeOf(Call);
@@ -38,7 +38,7 @@ bool isPreloadCall(const CallExpr *Call) {
   return F == Function::Preload || F == Function::PreloadMut;
 }
 
-/// The data a preload call stages on the selected device: the argument of
+/// The data a preload call preloads on the selected device: the argument of
 /// preload(x) and preload_mut(y), the first of preload_mut(y,
 /// offload::uninitialized); null for a device set's.
 const Expr *preloadedData(const CallExpr *Call) {
@@ -60,7 +60,7 @@ const VarDecl *variableOf(const Expr *E) {
   return nullptr;
 }
 
-/// Whether V is a handle that stages Data mutably (a release or sync of it
+/// Whether V is a handle that preloads Data mutably (a release or sync of it
 /// copies Data back, which makes the host copy current).
 bool preloadsMutably(const VarDecl *V, const VarDecl *Data) {
   const auto *Call = V && V->getInit()
@@ -102,7 +102,7 @@ public:
   bool TraverseCallExpr(CallExpr *Call) {
     if (!Active)
       return false;
-    // Passing the data to offload() uses the staged copy: that is the point.
+    // Passing the data to offload() uses the preloaded copy: that is the point.
     if (isOffloadCall(Call)) {
       Synced = false;
       return true;

@@ -35,7 +35,6 @@ public:
   void run() { visit(FD.getBody()); }
 
 private:
-private:
   /// Finds the outermost loops with offload() calls; a loop that cannot
   /// keep anything resident lets its inner loops try.
   void visit(Stmt *S) {
@@ -48,8 +47,8 @@ private:
     }
   }
 
-  /// Stages the loop's containers around it; Slot is where the loop hangs
-  /// in its parent. Returns whether anything was staged.
+  /// Preloads the loop's containers around it; Slot is where the loop hangs
+  /// in its parent. Returns whether anything was preloaded.
   bool wrap(Stmt *&Slot) {
     Stmt *Loop = Slot;
     LoopPlan Plan = Analysis.analyze(Loop);
@@ -60,7 +59,7 @@ private:
       return false;
     if (Plan.HasLabels) {
       for (const Candidate &C : Found)
-        missed(Loop, C, "a label in the loop could jump past the staging");
+        missed(Loop, C, "a label in the loop could jump past the preload");
       return false;
     }
 
@@ -74,7 +73,7 @@ private:
         missed(Loop, C);
         continue;
       }
-      // Containers received by reference are staged when none is another.
+      // Containers received by reference are preloaded when none is another.
       DeclStmt *Decl = preload(C,
                                C.Reference && Referenced.size() > 1
                                    ? Referenced

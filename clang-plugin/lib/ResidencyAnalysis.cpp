@@ -346,7 +346,7 @@ const CallExpr *preloadOf(const DeclRefExpr *Ref, const ParentMap &PM) {
   return F == Function::Preload || F == Function::PreloadMut ? Call : nullptr;
 }
 
-/// Whether Ref is staged by an explicit preload handle that cannot be
+/// Whether Ref is preloaded by an explicit preload handle that cannot be
 /// alive while Loop runs: `auto H = offload::preload[_mut](v);` declared in
 /// a block that does not hold the loop, and H never moved or returned.
 bool preloadedElsewhere(const DeclRefExpr *Ref, const Stmt *Loop,
@@ -547,7 +547,7 @@ public:
     };
     // Per call: how many arguments reach each vector, and whether one is
     // written. Two that overlap get their own copies from a plain call but
-    // would share the staged one (the runtime refuses that when one is
+    // would share the preloaded one (the runtime refuses that when one is
     // written), so such a vector moves as written; views may be disjoint
     // parts of it, which is checked when the loop starts.
     struct Reaching {
@@ -613,7 +613,7 @@ public:
         notLocal(Plan, Call->getArg(I));
       }
       // A call on a device set splits its data between the set's devices:
-      // what it passes must not be staged on one device.
+      // what it passes must not be preloaded on one device.
       if (onDeviceSet(*Call))
         for (auto &[V, R] : Reach)
           for (Candidate &C : Found)

@@ -32,7 +32,7 @@ struct Candidate {
   // A parameter taken by reference: the caller's object, which other names
   // may reach (aliasHazard) and which may be another candidate (distinct).
   bool Reference = false;
-  // Views of it that one call passes together, one written: staged only
+  // Views of it that one call passes together, one written: preloaded only
   // if they do not overlap when the loop starts (each group).
   llvm::SmallVector<llvm::SmallVector<const clang::VarDecl *, 2>, 1>
       DisjointViews;
@@ -58,7 +58,7 @@ struct LoopPlan {
   /// The containers the loop's offload() calls pass; those with a Blocker
   /// cannot stay.
   llvm::SmallVector<Candidate> Candidates;
-  /// A label or case in the loop, which a jump could enter past staging.
+  /// A label or case in the loop, which a jump could enter past the preload.
   bool HasLabels = false;
   /// std::vector arguments that are not this function's own (members,
   /// globals, references, an enclosing function's variables).

@@ -1,6 +1,6 @@
 //===- offload/detail/host_only.hpp - API that runs on the host only ------===//
 //
-// Launching, staging, waiting and library calls happen on the host. Device
+// Launching, preloading, waiting and library calls happen on the host. Device
 // code that calls them would silently do nothing, so the plugin rejects any
 // call of a function tagged OFFLOAD_HOST_ONLY from a kernel, directly or
 // through the functions the kernel calls.

@@ -28,7 +28,7 @@ double readsWhileStaged(std::vector<double> &x, std::vector<double> &y) {
 void writesReadOnly(std::vector<double> &x, std::vector<double> &y) {
   auto X = offload::preload(x); // expected-note {{'x' is preloaded on the device here}}
   double sum = x[0] + x[1];     // reading read-only staged data is fine
-  x[0] = sum;                   // expected-warning {{host code writes 'x' while 'X' keeps a copy of it on the device: kernels do not see the change until 'X' is released and 'x' staged again}}
+  x[0] = sum;                   // expected-warning {{host code writes 'x' while 'X' keeps a copy of it on the device: kernels do not see the change until 'X' is released and 'x' preloaded again}}
   offload::offload(step, X, y);
 }
 

@@ -131,8 +131,8 @@ void notOwned(Fields &f) {
 
 void label() {
   std::vector<double> x(10), y(10);
-  for (int s = 0; s < 3; ++s) { // expected-remark {{'x' cannot stay on the device across this loop's offload() calls: a label in the loop could jump past the staging}} \
-                                // expected-remark {{'y' cannot stay on the device across this loop's offload() calls: a label in the loop could jump past the staging}}
+  for (int s = 0; s < 3; ++s) { // expected-remark {{'x' cannot stay on the device across this loop's offload() calls: a label in the loop could jump past the preload}} \
+                                // expected-remark {{'y' cannot stay on the device across this loop's offload() calls: a label in the loop could jump past the preload}}
   again:
     offload::offload(axpy, x, 1.0, y);
     if (y.size() > 100)
@@ -206,7 +206,7 @@ void declaredInside() {
 }
 
 // A loop whose calls run on a device set: the set keeps its own data, so
-// nothing is staged on one device around it.
+// nothing is preloaded on one device around it.
 double onSet(int steps) {
   const offload::Devices All = offload::Devices::all();
   std::vector<double> x(100, 1.0), y(100);

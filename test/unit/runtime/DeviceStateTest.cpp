@@ -131,7 +131,23 @@ TEST(DeviceState, ThreadsPreloadingTheSameDataShareOneCopy) {
 
 TEST(DeviceState, SynchronizeWithNothingQueuedSucceeds) {
   EXPECT_FALSE(bool(device().synchronize()));
+  EXPECT_FALSE(bool(device().waitQueued()));
   EXPECT_FALSE(bool(synchronizeAll()));
+}
+
+// The host device says what it can do, and the device state follows what
+// it says rather than its kind: no memory of its own, so no scratch pair.
+TEST(DeviceState, TheHostDeviceAnswersCapabilityQueries) {
+  DeviceState D(hostDevice(63));
+  const Capabilities &Caps = D.capabilities();
+  EXPECT_FALSE(Caps.SeparateMemory);
+  EXPECT_FALSE(Caps.KernelsWritePinnedHost);
+  EXPECT_TRUE(Caps.RunsOnCallingThread);
+  EXPECT_EQ(Caps.VendorBlas, Capabilities::Blas::None);
+  EXPECT_EQ(Caps.MaxBlockThreads, 1024u);
+  llvm::Expected<std::optional<DeviceState::Scratch>> S = D.takeScratch();
+  ASSERT_TRUE(bool(S)) << llvm::toString(S.takeError());
+  EXPECT_FALSE(S->has_value());
 }
 
 } // namespace
