@@ -133,14 +133,13 @@ void DeviceDiagnostics::noteKernels(const Target &T) {
         << K.Name << T.Name;
 }
 
-void DeviceDiagnostics::compileFailed(
-    const Target &T,
-    const std::optional<std::vector<DeviceDiagnostic>> &Printed,
-    ArrayRef<UnresolvedSymbol> Unresolved, StringRef Output, StringRef Why,
-    ArrayRef<std::string> Command) {
+void DeviceDiagnostics::compileFailed(const Target &T,
+                                      ArrayRef<DeviceDiagnostic> Printed,
+                                      ArrayRef<UnresolvedSymbol> Unresolved,
+                                      StringRef Output, StringRef Why,
+                                      ArrayRef<std::string> Command) {
   bool Reported = false, InError = false;
-  for (const DeviceDiagnostic &D :
-       Printed ? *Printed : std::vector<DeviceDiagnostic>()) {
+  for (const DeviceDiagnostic &D : Printed) {
     // The host compile reported the device compile's warnings already, or
     // has no use for them; errors and their notes are the device's own.
     if (D.Level == DeviceDiagnostic::Warning ||

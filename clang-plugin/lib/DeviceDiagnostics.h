@@ -46,14 +46,12 @@ public:
                     const Metadata &M)
       : Diags(Diags), SM(SM), M(M) {}
 
-  /// T's device compile failed with Why, reporting Printed (none if it
-  /// wrote none) and listing Unresolved, after printing Output.
-  void
-  compileFailed(const Target &T,
-                const std::optional<std::vector<DeviceDiagnostic>> &Printed,
-                llvm::ArrayRef<UnresolvedSymbol> Unresolved,
-                llvm::StringRef Output, llvm::StringRef Why,
-                llvm::ArrayRef<std::string> Command);
+  /// T's device compile failed with Why, reporting Printed (empty if it
+  /// serialized none) and listing Unresolved, after printing Output.
+  void compileFailed(const Target &T, llvm::ArrayRef<DeviceDiagnostic> Printed,
+                     llvm::ArrayRef<UnresolvedSymbol> Unresolved,
+                     llvm::StringRef Output, llvm::StringRef Why,
+                     llvm::ArrayRef<std::string> Command);
   /// The remarks among T's device compile's diagnostics (-R options ask for
   /// them).
   void remarks(const Target &T, llvm::ArrayRef<DeviceDiagnostic> Printed);

@@ -364,8 +364,10 @@ std::optional<std::vector<DeviceImage>> DevicePass::finish(const Metadata &M) {
     std::vector<UnresolvedSymbol> Unresolved =
         readUnresolvedSymbols(Dir->path(T.Name + ".unresolved"));
     if (E) {
-      Report.compileFailed(T, Printed, Unresolved, C.Process->output(),
-                           toString(std::move(E)), C.Process->args());
+      Report.compileFailed(
+          T, Printed ? ArrayRef(*Printed) : ArrayRef<DeviceDiagnostic>(),
+          Unresolved, C.Process->output(), toString(std::move(E)),
+          C.Process->args());
       Failed = true;
       continue;
     }
