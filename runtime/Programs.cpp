@@ -150,6 +150,9 @@ void DeviceState::forget(const Registration &R) {
   if (Error E = Driver->unloadImage(P->second))
     rt::info(InfoEvents, "unloading the image of %s on %s: %s", R.Source,
              describe().c_str(), toString(std::move(E)).c_str());
+  else
+    rt::info(InfoEvents, "unloaded the image of %s from %s", R.Source,
+             describe().c_str());
   Programs.erase(P);
 }
 

@@ -150,4 +150,30 @@ TEST(DeviceState, TheHostDeviceAnswersCapabilityQueries) {
   EXPECT_FALSE(S->has_value());
 }
 
+// A GPU's backend says it has memory of its own, and CUDA's that its
+// kernels write page-locked host memory; runs where a GPU is present.
+TEST(DeviceState, GpusAnswerCapabilityQueries) {
+  llvm::Expected<llvm::ArrayRef<std::unique_ptr<DeviceState>>> All =
+      devices();
+  ASSERT_TRUE(bool(All)) << llvm::toString(All.takeError());
+  int Gpus = 0;
+  for (const std::unique_ptr<DeviceState> &D : *All) {
+    const Device &Info = D->info();
+    if (!isGpu(Info.Kind))
+      continue;
+    ++Gpus;
+    const Capabilities &Caps = D->capabilities();
+    const bool IsCuda = Info.Kind == DeviceKind::Cuda;
+    EXPECT_TRUE(Caps.SeparateMemory) << D->describe();
+    EXPECT_FALSE(Caps.RunsOnCallingThread) << D->describe();
+    EXPECT_EQ(Caps.KernelsWritePinnedHost, IsCuda) << D->describe();
+    EXPECT_EQ(Caps.VendorBlas, IsCuda ? Capabilities::Blas::Cublas
+                                      : Capabilities::Blas::Rocblas);
+    EXPECT_EQ(Caps.MaxBlockThreads, 1024u) << D->describe();
+    EXPECT_GT(Info.ComputeUnits, 0u) << D->describe();
+  }
+  if (Gpus == 0)
+    GTEST_SKIP() << "no GPU";
+}
+
 } // namespace
