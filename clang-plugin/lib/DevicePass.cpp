@@ -1,10 +1,10 @@
 //===- DevicePass.cpp - Compiling the kernels for each target -------------===//
 
 #include "DevicePass.h"
-#include "Compatibility.h"
 #include "DependencyFile.h"
 #include "DeviceDiagnostics.h"
 #include "DeviceSource.h"
+#include "HostOptions.h"
 #include "Toolchain.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -14,6 +14,7 @@
 #include "clang/Lex/HeaderSearchOptions.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -71,103 +72,6 @@ private:
 };
 
 namespace {
-
-/// How a host -cc1 argument is treated in a device compile.
-struct ArgRule {
-  StringRef Spelling;
-  bool Prefix;     // matches arguments that start with Spelling
-  unsigned Values; // following arguments it consumes
-  bool GpuOnly;    // dropped for GPU targets only (kept for the host device)
-};
-
-// Host arguments a device compile must not inherit: the output and its
-// kind, plugins (or the device compile would recurse), instrumentation and
-// anything the device target sets for itself.
-constexpr ArgRule DroppedArgs[] = {
-    {"-o", false, 1, false},
-    {"-x", false, 1, false},
-    {"-main-file-name", false, 1, false},
-    {"-triple", false, 1, false},
-    {"-aux-triple", false, 1, false},
-    {"-load", false, 1, false},
-    {"-add-plugin", false, 1, false},
-    {"-plugin", false, 1, false},
-    {"-plugin-arg-", true, 1, false},
-    {"-fpass-plugin=", true, 0, false},
-    {"-dependency-file", false, 1, false},
-    {"-MT", false, 1, false},
-    {"-MQ", false, 1, false},
-    {"-sys-header-deps", false, 0, false},
-    {"-MP", false, 0, false},
-    {"-header-include-file", false, 1, false},
-    {"-serialize-diagnostic-file", false, 1, false},
-    {"-emit-obj", false, 0, false},
-    {"-emit-llvm", false, 0, false},
-    {"-emit-llvm-bc", false, 0, false},
-    {"-emit-llvm-only", false, 0, false},
-    {"-emit-codegen-only", false, 0, false},
-    {"-S", false, 0, false},
-    {"-E", false, 0, false},
-    {"-fsyntax-only", false, 0, false},
-    {"-verify", false, 0, false},
-    {"-verify=", true, 0, false},
-    {"-O", true, 0, false},
-    {"-fopenmp", false, 0, false},
-    {"-fopenmp-targets=", true, 0, false},
-    {"--offload-targets=", true, 0, false},
-    {"-fopenmp-is-target-device", false, 0, false},
-    {"-fopenmp-host-ir-file-path", false, 1, false},
-    {"-fvisibility=", true, 0, false},
-    {"-include-pch", false, 1, false},
-    {"-debug-info-kind=", true, 0, false},
-    {"-dwarf-version=", true, 0, false},
-    {"-debugger-tuning=", true, 0, false},
-    {"-fdebug-compilation-dir=", true, 0, false},
-    {"-fcoverage-compilation-dir=", true, 0, false},
-    {"-split-dwarf-file", false, 1, false},
-    {"-split-dwarf-output", false, 1, false},
-    {"-coverage-notes-file", false, 1, false},
-    {"-coverage-data-file", false, 1, false},
-    {"-fcoverage-mapping", false, 0, false},
-    {"-ftest-coverage", false, 0, false},
-    {"-fprofile-", true, 0, false},
-    {"-fsanitize", true, 0, false},
-    {"-fno-sanitize", true, 0, false},
-    {"-ftime-trace", true, 0, false},
-    {"-flto", true, 0, false},
-    {"-fsplit-lto-unit", false, 0, false},
-    {"-fembed-bitcode", true, 0, false},
-    {"-target-cpu", false, 1, true},
-    {"-tune-cpu", false, 1, true},
-    {"-target-feature", false, 1, true},
-    {"-target-abi", false, 1, true},
-    {"-mrelocation-model", false, 1, false},
-    {"-pic-level", false, 1, false},
-    {"-pic-is-pie", false, 0, false},
-    {"-mframe-pointer=", true, 0, true},
-    {"-funwind-tables=", true, 0, true},
-    {"-mconstructor-aliases", false, 0, true},
-    {"-fmath-errno", false, 0, true},
-    {"-stack-protector", false, 1, true},
-    {"-stack-protector-buffer-size", false, 1, true},
-    {"-fcf-protection=", true, 0, true},
-    {"-mcmodel=", true, 0, true},
-    {"-fveclib=", true, 0, true},
-    {"-mllvm", false, 1, true},
-    {"-faddrsig", false, 0, true},
-    // GPU functions are convergent (barriers, shuffles); the host says not.
-    {"-fno-convergent-functions", false, 0, true},
-    {"-fdwarf2-cfi-asm", false, 0, true},
-    // Their output is read back, not shown.
-    {"-fcolor-diagnostics", false, 0, false},
-};
-
-const ArgRule *ruleFor(StringRef Arg) {
-  for (const ArgRule &R : DroppedArgs)
-    if (R.Prefix ? Arg.starts_with(R.Spelling) : Arg == R.Spelling)
-      return &R;
-  return nullptr;
-}
 
 /// Writes Text into C's entries pipe once the compile opens it for reading.
 /// A compile that exits first (it failed on the original source) gets
@@ -248,21 +152,10 @@ DevicePass::deviceArguments(const TargetToolchain &Toolchain) const {
   append_range(Args, std::vector<std::string>{"-serialize-diagnostic-file",
                                               Dir->path(T.Name + ".dia")});
 
-  StringSet<> Inputs;
-  for (const clang::FrontendInputFile &F : Host.getFrontendOpts().Inputs)
-    if (F.isFile())
-      Inputs.insert(F.getFile());
-  std::vector<std::string> HostArgs = compat::cc1Arguments(Host);
-  for (size_t I = 0; I < HostArgs.size(); ++I) {
-    StringRef A = HostArgs[I];
-    if (Inputs.contains(A))
-      continue;
-    if (const ArgRule *R = ruleFor(A); R && (!R->GpuOnly || T.isGpu())) {
-      I += R->Values;
-      continue;
-    }
-    Args.push_back(HostArgs[I]);
-  }
+  HostArguments FromHost = hostArgumentsFor(Host, T);
+  for (const std::string &A : FromHost.Dropped)
+    Diags.report({}, Diag::HostOptionLeftOut) << T.Name << A;
+  append_range(Args, FromHost.Arguments);
   return Args;
 }
 
@@ -318,6 +211,9 @@ bool DevicePass::launch(StringRef Source) {
       if (HostDeps.IncludeSystemHeaders)
         Args.push_back("-sys-header-deps");
     }
+    // What it was given, for -fplugin-arg-offload-save-temps.
+    if (Error E = writeFile(Dir->path(T.Name + ".cc1"), join(Args, "\n")))
+      return failed(T, std::move(E));
     Expected<Subprocess> P =
         Subprocess::start(std::move(Args), Dir->path(T.Name + ".log"),
                           StringRef(SourcePath), Opts.DeviceTimeLimit);

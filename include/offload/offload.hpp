@@ -705,7 +705,7 @@ OFFLOAD_HOST_ONLY decltype(auto) offload_args(Function &&F, Args &&...A) {
                   "offload_args(): an argument cannot be converted to its "
                   "parameter");
 #if defined(__OFFLOAD_DEVICE__)
-    ((void)A, ...);
+    (void)F, ((void)A, ...);
     if constexpr (!std::is_void_v<typename Sig::Result>)
       return typename Sig::Result{};
 #else
