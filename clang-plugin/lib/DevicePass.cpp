@@ -211,9 +211,10 @@ bool DevicePass::launch(StringRef Source) {
       if (HostDeps.IncludeSystemHeaders)
         Args.push_back("-sys-header-deps");
     }
-    // What it was given, for -fplugin-arg-offload-save-temps.
-    if (Error E = writeFile(Dir->path(T.Name + ".cc1"), join(Args, "\n")))
-      return failed(T, std::move(E));
+    // What it was given, kept with -fplugin-arg-offload-save-temps.
+    if (!Opts.SaveTemps.empty())
+      if (Error E = writeFile(Dir->path(T.Name + ".cc1"), join(Args, "\n")))
+        return failed(T, std::move(E));
     Expected<Subprocess> P =
         Subprocess::start(std::move(Args), Dir->path(T.Name + ".log"),
                           StringRef(SourcePath), Opts.DeviceTimeLimit);

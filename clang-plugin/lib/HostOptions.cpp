@@ -42,15 +42,8 @@ constexpr OptionRule Listed[] = {
     // What the source means.
     {opts::OPT_D, Rule::Always},
     {opts::OPT_U, Rule::Always},
-    {opts::OPT_include, Rule::Always},
     {opts::OPT_std_EQ, Rule::Always},
     {opts::OPT_I, Rule::Always},
-    {opts::OPT_isystem, Rule::Always},
-    {opts::OPT_idirafter, Rule::Always},
-    {opts::OPT_iquote, Rule::Always},
-    {opts::OPT_iprefix, Rule::Always},
-    {opts::OPT_iwithprefix, Rule::Always},
-    {opts::OPT_iwithprefixbefore, Rule::Always},
     {opts::OPT_internal_isystem, Rule::Always},
     {opts::OPT_internal_externc_isystem, Rule::Always},
     {opts::OPT_F, Rule::Always},
@@ -152,6 +145,7 @@ constexpr OptionRule Listed[] = {
     {opts::OPT_R_Group, Rule::Always},
     {opts::OPT_R_value_Group, Rule::Always},
     {opts::OPT_I_Group, Rule::Always},
+    {opts::OPT_i_Group, Rule::Always}, // -isystem, -include, ...
     {opts::OPT_Action_Group, Rule::Never},
     {opts::OPT_O_Group, Rule::Never},
 };
@@ -188,14 +182,13 @@ const DenseMap<unsigned, Rule> &recordRules() {
   return Rules;
 }
 
-/// The rule for option Id: the list's, else its record's; none for an
+/// The rule for option O: the list's, else its record's; none for an
 /// option clang generates by hand that the list does not name.
-std::optional<Rule> ruleFor(unsigned Id) {
-  const opt::Option O = getDriverOptTable().getOption(Id);
+std::optional<Rule> ruleFor(const opt::Option &O) {
   for (const OptionRule &L : Listed)
     if (O.matches(L.Id))
       return L.R;
-  auto R = recordRules().find(Id);
+  auto R = recordRules().find(O.getID());
   if (R == recordRules().end())
     return std::nullopt;
   return R->second;
@@ -218,7 +211,7 @@ HostArguments hostArgumentsFor(const CompilerInvocation &Host,
     const opt::Option O = A->getOption();
     if (O.getKind() == opt::Option::InputClass)
       continue; // the device compile reads its own source
-    const std::optional<Rule> R = ruleFor(O.getID());
+    const std::optional<Rule> R = ruleFor(O);
     if (!R)
       Result.Dropped.push_back(A->getAsString(Parsed));
     else if (*R == Rule::Always || (*R == Rule::HostDevice && !T.isGpu()))
