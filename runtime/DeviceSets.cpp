@@ -1,9 +1,12 @@
 //===- runtime/DeviceSets.cpp - Calls and preloads on several devices -----===//
 //
-// A call on a device set arrives as one launch request per device, each for
-// a slab of the logical threads with the data that slab needs (the header
-// splits them: offload/devices.hpp). Parts whose data moves run on threads
-// of their own, so that the devices copy and compute at once.
+// A call on a device set arrives as the call one device would run and a
+// description of each argument slot (how a Region's strategy splits it,
+// halo widths, reductions' identities and combines). The runtime gives each
+// device a slab of whole blocks of the threads along the slowest dimension
+// and the data that slab needs, and combines the reductions in device
+// order. Parts whose data moves run on threads of their own, so that the
+// devices copy and compute at once.
 //
 // Data preloaded on a set is held whole by each of its devices. Which bytes
 // are current where is tracked per range: a part that writes bytes makes
@@ -317,6 +320,107 @@ Expected<std::vector<DeviceState *>> setDevices(const int *Ids, unsigned N) {
   return Out;
 }
 
+/// One device's part of a call on a set: its slots, narrowed to what its
+/// slab of threads needs, and where its reductions' results land.
+struct SetPart {
+  std::vector<void *> Ptrs;
+  std::vector<std::int64_t> Sizes, Types, Bias;
+  struct alignas(16) Words {
+    std::uint64_t W[2];
+  };
+  std::vector<Words> Results;
+};
+
+Error launchOnSetImpl(const detail::rt::SetCall &Call) {
+  using detail::rt::SetSlot;
+  const detail::rt::LaunchRequest &Whole = Call.Whole;
+  if (Call.NumDevices == 0)
+    return createStringError("offload() on an empty offload::Devices");
+  const unsigned Dim = Whole.OriginDim, N = Whole.NumSlots;
+  // Slabs of whole blocks, as even as blocks allow, none empty.
+  const std::uint64_t Threads = Whole.Extent[Dim], Step = Whole.Block[Dim];
+  const std::uint64_t Blocks = (Threads + Step - 1) / Step;
+  const std::uint64_t Devs = std::max<std::uint64_t>(
+      1, std::min<std::uint64_t>(Call.NumDevices, Blocks));
+  const std::uint64_t BlocksPerPart =
+      std::max<std::uint64_t>(1, (Blocks + Devs - 1) / Devs);
+  const std::uint64_t PerPart = BlocksPerPart * Step;
+  const unsigned NumParts = static_cast<unsigned>(
+      std::max<std::uint64_t>(1, (Blocks + BlocksPerPart - 1) / BlocksPerPart));
+
+  std::vector<SetPart> Parts(NumParts);
+  std::vector<detail::rt::LaunchRequest> Requests(NumParts, Whole);
+  for (unsigned D = 0; D < NumParts; ++D) {
+    SetPart &P = Parts[D];
+    P.Ptrs.assign(Whole.Ptrs, Whole.Ptrs + N);
+    P.Sizes.assign(Whole.Sizes, Whole.Sizes + N);
+    P.Types.assign(Whole.Types, Whole.Types + N);
+    P.Bias.assign(N, 0);
+    P.Results.resize(N);
+    const std::uint64_t First = std::min(Threads, D * PerPart),
+                        Last = std::min(Threads, First + PerPart);
+    P.Ptrs[Dim] = reinterpret_cast<void *>(Last);
+    P.Ptrs[3] = reinterpret_cast<void *>(First);
+    for (unsigned I = 0; I < N; ++I) {
+      const SetSlot &Slot = Call.Slots[I];
+      auto Narrow = [&](detail::rt::PartOf Part, const void *Strategy,
+                        std::int64_t Widen) {
+        std::uint64_t Span[2];
+        Part(Strategy, std::int64_t(First) - Widen, std::int64_t(Last) + Widen,
+             Slot.Elements, Span);
+        const std::int64_t Offset = std::int64_t(Span[0] * Slot.ElementBytes);
+        P.Ptrs[I] = static_cast<char *>(P.Ptrs[I]) + Offset;
+        P.Sizes[I] = std::int64_t(Span[1] * Slot.ElementBytes);
+        P.Bias[I] = Offset;
+      };
+      switch (Slot.How) {
+      case SetSlot::Whole:
+        break;
+      case SetSlot::Split:
+        Narrow(Slot.Part, Slot.Strategy, 0);
+        break;
+      case SetSlot::Halo:
+        if (!Call.SplitPart || Slot.Elements != Call.SplitElements)
+          return createStringError(
+              formatv("offload::halo() data of {0} elements in a call whose "
+                      "Region or Range of {1} elements would split it: "
+                      "halo() data is split as that Region is, and must have "
+                      "its size",
+                      Slot.Elements, Call.SplitElements)
+                  .str());
+        Narrow(Call.SplitPart, Call.SplitStrategy, Slot.HaloWidth);
+        break;
+      case SetSlot::Reduction: {
+        // The device's result starts as the identity, here and in the
+        // value the kernel combines with (the slots after this one).
+        std::copy(std::begin(Slot.Identity), std::end(Slot.Identity),
+                  P.Results[I].W);
+        P.Ptrs[I] = P.Results[I].W;
+        const unsigned Words = (Slot.ElementBytes + 7) / 8;
+        for (unsigned W = 0; W < Words && I + 1 + W < N; ++W)
+          P.Ptrs[I + 1 + W] = reinterpret_cast<void *>(Slot.Identity[W]);
+        break;
+      }
+      }
+    }
+    detail::rt::LaunchRequest &R = Requests[D];
+    R.Extent[Dim] = Last;
+    R.Ptrs = P.Ptrs.data();
+    R.Sizes = P.Sizes.data();
+    R.Types = P.Types.data();
+    R.Origin = First;
+    R.Bias = P.Bias.data();
+  }
+  if (Error E = launchPartsImpl(Requests, ArrayRef(Call.Devices, NumParts)))
+    return E;
+  // Each reduction: the value before the call, then each device's result.
+  for (unsigned I = 0; I < N; ++I)
+    if (Call.Slots[I].How == SetSlot::Reduction)
+      for (const SetPart &P : Parts)
+        Call.Slots[I].Combine(Call.Slots[I].Result, P.Results[I].W);
+  return Error::success();
+}
+
 Error preloadOnSetImpl(const int *Ids, unsigned N, void *Data,
                        std::int64_t Bytes) {
   if (!Data || Bytes <= 0)
@@ -440,10 +544,8 @@ bool onSet(const void *Data, std::int64_t Bytes) {
 
 namespace offload::detail::rt {
 
-void launchParts(const LaunchRequest *Parts, const int *Devices,
-                 unsigned NumParts) {
-  if (Error E = offload::rt::launchPartsImpl(ArrayRef(Parts, NumParts),
-                                             ArrayRef(Devices, NumParts)))
+void launchOnSet(const SetCall &Call) {
+  if (Error E = offload::rt::launchOnSetImpl(Call))
     offload::rt::fatal(std::move(E));
 }
 

@@ -21,7 +21,7 @@
   X(, __cxxoffload_register)                                                   \
   X(, __cxxoffload_unregister)                                                 \
   X(offload::detail::rt, launch)                                               \
-  X(offload::detail::rt, launchParts)                                          \
+  X(offload::detail::rt, launchOnSet)                                          \
   X(offload::detail::rt, allDevices)                                           \
   X(offload::detail::rt, deviceCount)                                          \
   X(offload::detail::rt, describeDevice)                                       \

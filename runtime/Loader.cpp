@@ -92,10 +92,7 @@ void __cxxoffload_unregister(const offload::detail::abi::Registration *R) {
 namespace offload::detail::rt {
 
 void launch(const LaunchRequest &Request) { runtime().launch(Request); }
-void launchParts(const LaunchRequest *Parts, const int *Devices,
-                 unsigned NumParts) {
-  runtime().launchParts(Parts, Devices, NumParts);
-}
+void launchOnSet(const SetCall &Call) { runtime().launchOnSet(Call); }
 unsigned allDevices(int *Devices, unsigned Max) {
   return runtime().allDevices(Devices, Max);
 }

@@ -223,6 +223,22 @@ template <class... P> struct PreparedCall {
                 "than the 48 KiB a GPU block may share",
                 (unsigned long long)TeamBytes);
   }
+
+#if defined(__OFFLOAD_HOST__)
+  /// The runtime's request to launch Kernel with these slots.
+  rt::LaunchRequest request(void (*Kernel)(P...)) {
+    return {reinterpret_cast<const void *>(Kernel),
+            {E.x, E.y, E.z},
+            {std::uint32_t(Block.x), std::uint32_t(Block.y),
+             std::uint32_t(Block.z)},
+            Sig::NumSlots,
+            Ptrs,
+            Sizes,
+            Types,
+            Sig::FoldDims,
+            std::uint32_t(TeamBytes)};
+  }
+#endif
 };
 
 #if !defined(__OFFLOAD_HOST__) && !defined(__OFFLOAD_DEVICE__)
@@ -257,20 +273,11 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
   // The device pass compiles kernels, not the host code that launches them.
   (void)Kernel, (void)L, (void)ExplicitLaunch, ((void)A, ...);
 #else
-  using Sig = Signature<void (*)(P...)>;
   PreparedCall<P...> C(L, ExplicitLaunch, std::forward<Args>(A)...);
 #if defined(__OFFLOAD_HOST__)
-  rt::launch({reinterpret_cast<const void *>(Kernel),
-              {C.E.x, C.E.y, C.E.z},
-              {std::uint32_t(C.Block.x), std::uint32_t(C.Block.y),
-               std::uint32_t(C.Block.z)},
-              Sig::NumSlots,
-              C.Ptrs,
-              C.Sizes,
-              C.Types,
-              Sig::FoldDims,
-              std::uint32_t(C.TeamBytes)});
+  rt::launch(C.request(Kernel));
 #else
+  using Sig = Signature<void (*)(P...)>;
   if (infoBits() & 1)
     std::fprintf(stderr,
                  "offload: info: kernel %p: %llu logical threads run serially "
@@ -288,11 +295,14 @@ void run(void (*Kernel)(P...), const Launch &L, bool ExplicitLaunch,
 #endif
 }
 
+/// Whether strategy S can split its data between devices.
+template <class S>
+concept SplitsByPart = requires(const S St) {
+  St.part(std::int64_t(), std::int64_t(), 0u);
+};
 template <class P> struct SplitParam { static constexpr bool Splits = true; };
 template <class T, class S> struct SplitParam<Region<T, S>> {
-  static constexpr bool Splits = requires(const S St) {
-    St.part(std::int64_t(), std::int64_t(), 0u);
-  };
+  static constexpr bool Splits = SplitsByPart<S>;
 };
 template <class T, class S>
 struct SplitParam<const Region<T, S> &> : SplitParam<Region<T, S>> {};
@@ -313,11 +323,67 @@ template <class P> struct IsReadSpan : std::false_type {};
 template <class T, std::size_t N>
 struct IsReadSpan<std::span<const T, N>> : std::true_type {};
 
-/// A call on a device set: one part per device, each a slab of the threads
-/// along the slowest dimension with the elements of each Region that its
-/// slab owns (Strategy::part), the reads of a halo() argument widened by
-/// its halo, the rest of the read-only data whole; reductions start from
-/// the identity on every device and combine on the host, in device order.
+#if defined(__OFFLOAD_HOST__)
+template <class S>
+void partOf(const void *Strategy, std::int64_t First, std::int64_t Last,
+            std::uint64_t Size, std::uint64_t *OffsetAndLength) {
+  const Span P = static_cast<const S *>(Strategy)->part(First, Last, Size);
+  OffsetAndLength[0] = P.offset;
+  OffsetAndLength[1] = P.length;
+}
+
+/// Describes leaf V (in slot Slot of Call) for the runtime's split of a
+/// call on a device set; Halo is the width of halo() data, or -1.
+template <class V>
+void describeSetSlot(const V &Leaf, std::int64_t Halo, rt::SetCall &Call,
+                     rt::SetSlot &Slot) {
+  if constexpr (Param<V>::Dims != 0) {
+    using S = std::remove_cvref_t<decltype(Leaf.strategy())>;
+    if constexpr (SplitsByPart<S>) {
+      // The first Region or Range with part() splits halo() data.
+      if (!Call.SplitPart) {
+        Call.SplitStrategy = &Leaf.strategy();
+        Call.SplitPart = &partOf<S>;
+        Call.SplitElements = Leaf.size();
+      }
+      if constexpr (Param<V>::Info.Kind == ParamKind::Region) {
+        Slot.How = rt::SetSlot::Split;
+        Slot.ElementBytes = sizeof(typename V::value_type);
+        Slot.Elements = Leaf.size();
+        Slot.Strategy = &Leaf.strategy();
+        Slot.Part = &partOf<S>;
+      }
+    }
+  } else if constexpr (IsReadSpan<V>::value) {
+    if (Halo < 0)
+      return;
+    Slot.How = rt::SetSlot::Halo;
+    Slot.ElementBytes = sizeof(typename V::element_type);
+    Slot.Elements = Leaf.size();
+    Slot.HaloWidth = Halo;
+  } else if constexpr (IsReduceParam<V>::value) {
+    using Value = typename V::value_type;
+    static_assert(sizeof(Value) <= sizeof(Slot.Identity));
+    Slot.How = rt::SetSlot::Reduction;
+    Slot.ElementBytes = sizeof(Value);
+    Slot.Result = Leaf.result();
+    const Value Identity = V::op_type::identity();
+    __builtin_memcpy(Slot.Identity, &Identity, sizeof(Value));
+    Slot.Combine = [](void *Total, const void *Part) {
+      Value &T = *static_cast<Value *>(Total);
+      T = V::op_type::combine(
+          T, getWords<Value>(static_cast<const std::uint64_t *>(Part)));
+    };
+  }
+}
+#endif
+
+/// A call on a device set: the runtime gives each device a slab of the
+/// threads along the slowest dimension with the elements of each Region
+/// that its slab owns (Strategy::part), the reads of a halo() argument
+/// widened by its halo, the rest of the read-only data whole; reductions
+/// start from the identity on every device and combine on the host, in
+/// device order. Here each slot is described.
 template <class... P, class... Args>
 void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
               bool ExplicitLaunch, Args &&...A) {
@@ -331,11 +397,10 @@ void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
                 "part(first, last, size), so the Region cannot be split "
                 "between devices (GridStride1D, Columns2D and index lists "
                 "cannot); use Linear1D, Chunked1D, Rows2D, Grid2D or Grid3D");
-  if (Set.empty())
-    hostError("offload() on an empty offload::Devices");
 #if !defined(__OFFLOAD_HOST__)
   // The device pass builds the kernel, the serial fallback runs it whole.
-  (void)Set;
+  if (Set.empty())
+    hostError("offload() on an empty offload::Devices");
   run(Kernel, L, ExplicitLaunch, std::forward<Args>(A)...);
 #else
   using Sig = Signature<void (*)(P...)>;
@@ -349,163 +414,27 @@ void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
       }(A)...,
       -1};
   PreparedCall<P...> C(L, ExplicitLaunch, std::forward<Args>(A)...);
-  constexpr unsigned SplitDim = splitDimension(Sig::Dims);
-  const std::uint64_t Threads = SplitDim == 0   ? C.E.x
-                                : SplitDim == 1 ? C.E.y
-                                                : C.E.z;
-  const std::uint64_t Step = SplitDim == 0   ? C.Block.x
-                             : SplitDim == 1 ? C.Block.y
-                                             : C.Block.z;
-  // Slabs of whole blocks, as even as blocks allow, none empty.
-  const std::uint64_t Blocks = (Threads + Step - 1) / Step;
-  const std::uint64_t Devs = std::max<std::uint64_t>(
-                          1, std::min<std::uint64_t>(Set.size(), Blocks)),
-                      BlocksPerPart = std::max<std::uint64_t>(
-                          1, (Blocks + Devs - 1) / Devs),
-                      PerPart = BlocksPerPart * Step;
-  const unsigned NumParts = static_cast<unsigned>(
-      std::max<std::uint64_t>(1, (Blocks + BlocksPerPart - 1) / BlocksPerPart));
-
-  // The strategy that splits the call: the first Region's or Range's with
-  // part(), which halo() data is laid out by.
-  Span (*SplitBy)(const void *, std::int64_t, std::int64_t, std::uint64_t) =
-      nullptr;
-  const void *SplitStrategy = nullptr;
-  std::uint64_t SplitSize = 0;
+  rt::SetSlot Slots[Sig::NumSlots];
+  rt::SetCall Call{.Whole = C.request(Kernel),
+                   .Slots = Slots,
+                   .Devices = Set.begin(),
+                   .NumDevices = Set.size()};
+  Call.Whole.OriginDim = splitDimension(Sig::Dims);
   C.forEachParam([&](auto... I) {
-    auto Find = [&](const auto &V, unsigned) {
-      using V_ = std::remove_cvref_t<decltype(V)>;
-      if constexpr (Param<V_>::Dims != 0) {
-        using S_ = std::remove_cvref_t<decltype(V.strategy())>;
-        if constexpr (requires(const S_ St) {
-                        St.part(std::int64_t(), std::int64_t(), 0u);
-                      })
-          if (!SplitBy) {
-            SplitStrategy = &V.strategy();
-            SplitSize = V.size();
-            SplitBy = [](const void *St, std::int64_t F, std::int64_t L,
-                         std::uint64_t Size) {
-              return static_cast<const S_ *>(St)->part(F, L, Size);
-            };
-          }
-      }
-    };
-    (forEachLeaf(std::get<I>(C.Params), 0, Find), ...);
-  });
-
-  constexpr unsigned N = Sig::NumSlots;
-  struct PartSlots {
-    void *Ptrs[N];
-    std::int64_t Sizes[N], Types[N], Bias[N];
-    alignas(16) std::uint64_t Results[N][2]; // reductions' partial results
-  };
-  std::unique_ptr<PartSlots[]> Parts(new PartSlots[NumParts]);
-  rt::LaunchRequest Requests[Devices::max_devices];
-  int Ids[Devices::max_devices];
-  for (unsigned D = 0; D < NumParts; ++D) {
-    PartSlots &S = Parts[D];
-    std::copy(C.Ptrs, C.Ptrs + N, S.Ptrs);
-    std::copy(C.Sizes, C.Sizes + N, S.Sizes);
-    std::copy(C.Types, C.Types + N, S.Types);
-    std::fill(S.Bias, S.Bias + N, 0);
-    const std::uint64_t First = std::min(Threads, D * PerPart),
-                        Last = std::min(Threads, First + PerPart);
-    std::uint64_t End[3] = {C.E.x, C.E.y, C.E.z};
-    End[SplitDim] = Last;
-    S.Ptrs[SplitDim] = reinterpret_cast<void *>(Last);
-    S.Ptrs[3] = reinterpret_cast<void *>(First);
-
-    C.forEachParam([&](auto... I) {
-      // Each parameter, and each member of a struct of views (whose
-      // read-only members are copied whole: halo() marks arguments).
-      auto Split = [&](const auto &V, unsigned Slot, std::int64_t Halo) {
-        using V_ = std::remove_cvref_t<decltype(V)>;
-        auto Narrow = [&](Span Part, std::size_t Element) {
-          S.Ptrs[Slot] =
-              static_cast<char *>(S.Ptrs[Slot]) + Part.offset * Element;
-          S.Sizes[Slot] = static_cast<std::int64_t>(Part.length * Element);
-          S.Bias[Slot] = static_cast<std::int64_t>(Part.offset * Element);
-        };
-        if constexpr (Param<V_>::Info.Kind == ParamKind::Region &&
-                      SplitParam<V_>::Splits) {
-          Narrow(V.strategy().part(std::int64_t(First), std::int64_t(Last),
-                                   V.size()),
-                 sizeof(typename V_::value_type));
-        } else if constexpr (IsReadSpan<V_>::value) {
-          const std::int64_t K = Halo;
-          if (K < 0)
-            return;
-          if (!SplitBy || V.size() != SplitSize)
-            hostError("offload::halo() data of %llu elements in a call whose "
-                      "Region or Range of %llu elements would split it: "
-                      "halo() data is split as that Region is, and must have "
-                      "its size",
-                      (unsigned long long)V.size(),
-                      (unsigned long long)SplitSize);
-          Narrow(SplitBy(SplitStrategy, std::int64_t(First) - K,
-                         std::int64_t(Last) + K, V.size()),
-                 sizeof(typename V_::element_type));
-        } else if constexpr (IsReduceParam<V_>::value) {
-          using Value = typename V_::value_type;
-          static_assert(sizeof(Value) <= sizeof(S.Results[0]));
-          S.Ptrs[Slot] = S.Results[Slot];
-          // The device's result starts as the identity, here and in the
-          // value the kernel combines with.
-          std::uint64_t *Words = S.Results[Slot];
-          Words[0] = Words[1] = 0;
-          const Value Identity = V_::op_type::identity();
-          __builtin_memcpy(Words, &Identity, sizeof(Value));
-          for (unsigned W = 0; W < SlotsFor<Value>; ++W)
-            S.Ptrs[Slot + 1 + W] = reinterpret_cast<void *>(Words[W]);
-        }
-      };
-      auto SplitArgument = [&](auto Index) {
-        constexpr std::size_t Arg = decltype(Index)::value;
-        using V_ = std::remove_cvref_t<decltype(std::get<Arg>(C.Params))>;
-        const std::int64_t Halo =
-            Param<V_>::Info.Kind == ParamKind::Struct ? -1 : HaloOf[Arg];
-        forEachLeaf(
-            std::get<Arg>(C.Params), LaunchSlots + Sig::Offsets[Arg],
-            [&](const auto &Leaf, unsigned Slot) { Split(Leaf, Slot, Halo); });
-      };
-      (SplitArgument(I), ...);
-    });
-    Requests[D] = {reinterpret_cast<const void *>(Kernel),
-                   {End[0], End[1], End[2]},
-                   {std::uint32_t(C.Block.x), std::uint32_t(C.Block.y),
-                    std::uint32_t(C.Block.z)},
-                   N,
-                   S.Ptrs,
-                   S.Sizes,
-                   S.Types,
-                   Sig::FoldDims,
-                   std::uint32_t(C.TeamBytes),
-                   First,
-                   SplitDim,
-                   S.Bias};
-    Ids[D] = Set[D];
-  }
-  rt::launchParts(Requests, Ids, NumParts);
-
-  // Each reduction: the value before the call, then each device's result.
-  C.forEachParam([&](auto... I) {
-    auto Combine = [&](auto Index) {
+    auto Describe = [&](auto Index) {
       constexpr std::size_t Arg = decltype(Index)::value;
-      using V_ =
-          std::remove_cvref_t<std::tuple_element_t<Arg, std::tuple<P...>>>;
-      if constexpr (IsReduceParam<V_>::value) {
-        using Value = typename V_::value_type;
-        constexpr unsigned Slot = LaunchSlots + Sig::Offsets[Arg];
-        Value *Result = std::get<Arg>(C.Params).result();
-        Value Total = *Result;
-        for (unsigned D = 0; D < NumParts; ++D)
-          Total = V_::op_type::combine(Total,
-                                       getWords<Value>(Parts[D].Results[Slot]));
-        *Result = Total;
-      }
+      using V = std::remove_cvref_t<decltype(std::get<Arg>(C.Params))>;
+      // The read-only members of a struct of views are copied whole.
+      const std::int64_t Halo =
+          Param<V>::Info.Kind == ParamKind::Struct ? -1 : HaloOf[Arg];
+      forEachLeaf(std::get<Arg>(C.Params), LaunchSlots + Sig::Offsets[Arg],
+                  [&](const auto &Leaf, unsigned Slot) {
+                    describeSetSlot(Leaf, Halo, Call, Slots[Slot]);
+                  });
     };
-    (Combine(I), ...);
+    (Describe(I), ...);
   });
+  rt::launchOnSet(Call);
 #endif
 }
 

@@ -47,10 +47,55 @@ struct LaunchRequest {
 /// prints an error naming the kernel, the device and the cause, and exits
 /// with a non-zero status.
 void launch(const LaunchRequest &Request);
-/// A call on a device set: part I runs Parts[I] on device Devices[I], all
-/// at once; returns when each part has returned as launch() would.
-void launchParts(const LaunchRequest *Parts, const int *Devices,
-                 unsigned NumParts);
+/// Strategy::part(First, Last, Size) of the strategy at Strategy: writes
+/// the offset and length of the elements that threads [First, Last) own.
+using PartOf = void (*)(const void *Strategy, std::int64_t First,
+                        std::int64_t Last, std::uint64_t Size,
+                        std::uint64_t *OffsetAndLength);
+
+/// How a call on a device set divides one argument slot between devices.
+struct SetSlot {
+  enum Kind : std::uint8_t {
+    Whole,     // every device gets the slot as it is
+    Split,     // a Region: each device maps the elements its slab owns
+    Halo,      // halo() data: split as the call's splitter, widened by
+               // HaloWidth elements at each end
+    Reduction, // each device's result starts as Identity; the results
+               // combine, in device order, into *Result
+  };
+  Kind How = Whole;
+  /// Split, Halo: bytes per element; Reduction: bytes of the value.
+  std::uint32_t ElementBytes = 0;
+  /// Split, Halo: the data's elements.
+  std::uint64_t Elements = 0;
+  /// Split: the Region's strategy.
+  const void *Strategy = nullptr;
+  PartOf Part = nullptr;
+  std::int64_t HaloWidth = 0;
+  void *Result = nullptr;
+  alignas(16) std::uint64_t Identity[2] = {};
+  /// *Total = combine(*Total, *Part), Total the host's value (Result),
+  /// Part a device's, in 16-byte aligned words.
+  void (*Combine)(void *Total, const void *Part) = nullptr;
+};
+
+/// A call on a device set, as Whole would run on one device: the runtime
+/// gives each device a slab of whole blocks of the threads along
+/// Whole.OriginDim, the part of each slot its slab needs (Slots, one per
+/// slot), launches the parts at once and combines their reductions.
+/// Halo slots split as the strategy SplitStrategy of SplitElements
+/// elements (the first Region or Range whose strategy has part()).
+struct SetCall {
+  LaunchRequest Whole;
+  const SetSlot *Slots = nullptr;
+  const void *SplitStrategy = nullptr;
+  PartOf SplitPart = nullptr;
+  std::uint64_t SplitElements = 0;
+  const int *Devices = nullptr;
+  unsigned NumDevices = 0;
+};
+/// Runs Call; returns when each part has returned as launch() would.
+void launchOnSet(const SetCall &Call);
 /// The devices of offload::Devices::all(): every GPU that has an image of
 /// this program, or else every host device. Writes at most Max numbers.
 unsigned allDevices(int *Devices, unsigned Max);
@@ -73,7 +118,7 @@ void selectDevice(int Device);
 /// calls copy between them only what a part needs and another device
 /// wrote (docs/design.md, "Device sets").
 void preloadOnSet(const int *Devices, unsigned NumDevices, void *Data,
-                std::int64_t Bytes);
+                  std::int64_t Bytes);
 void syncPreloadedOnSet(void *Data, std::int64_t Bytes);
 void unpreloadOnSet(void *Data, std::int64_t Bytes, bool CopyBack);
 

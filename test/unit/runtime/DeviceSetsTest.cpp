@@ -1,4 +1,4 @@
-//===- DeviceSetsTest.cpp - launchParts, preloadOnSet and their errors ------===//
+//===- DeviceSetsTest.cpp - launchOnSet, preloadOnSet and their errors ----===//
 //
 // The runtime side of device sets on the host devices: what crosses between
 // devices, and the misuses that must end in a message rather than in one
