@@ -5,12 +5,17 @@
 // memfd) with the dynamic loader, an entry is called directly on the
 // calling thread, "device" memory is host memory and copies are memcpy:
 // every queued operation has run when it returns, so marks need no waiting.
+// A kernel with team memory runs each block's threads as fibers on the
+// scheduler compiled here (offload/detail/host_team.hpp), which the image
+// reaches through its __cxxoffload_host_team.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Backend.h"
 
 #include "llvm/Support/FormatVariadic.h"
+
+#include <offload/detail/host_team.hpp>
 
 #include <algorithm>
 #include <array>
@@ -76,6 +81,10 @@ class HostBackend final : public Backend {
       return createStringError(
           formatv("loading the host image: {0}", dlerror()).str());
     }
+    // Kernels with team memory run their blocks on the runtime's scheduler.
+    if (void *Team = dlsym(Handle, "__cxxoffload_host_team"))
+      *static_cast<const detail::abi::HostTeamOps **>(Team) =
+          &detail::hostTeamOps();
     std::lock_guard<std::mutex> L(Lock);
     Descriptors[Handle] = Fd;
     return Handle;

@@ -38,9 +38,11 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitVarDecl(VarDecl *VD) {
-    if (!VD->hasGlobalStorage() || Globals.empty() ||
-        VD->hasAttr<OMPDeclareTargetDeclAttr>() ||
-        !Globals.contains(Names.getName(VD)))
+    if (!VD->hasGlobalStorage() || VD->hasAttr<OMPDeclareTargetDeclAttr>())
+      return true;
+    // The constants kernels read, and the library's own image globals.
+    if (!isImageGlobal(VD) &&
+        (Globals.empty() || !Globals.contains(Names.getName(VD))))
       return true;
     VD->addAttr(OMPDeclareTargetDeclAttr::CreateImplicit(
         Ctx, OMPDeclareTargetDeclAttr::MT_Enter,

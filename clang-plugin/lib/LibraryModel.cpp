@@ -2,6 +2,7 @@
 
 #include "LibraryModel.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
@@ -27,6 +28,13 @@ bool inOffload(const Decl *D) {
   return false;
 }
 
+bool isImageGlobal(const VarDecl *VD) {
+  for (const auto *A : VD->specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation() == "offload.image_global")
+      return true;
+  return false;
+}
+
 Function functionOf(const FunctionDecl *F) {
   if (!F || !F->getIdentifier() || isa<CXXMethodDecl>(F) || !inOffload(F))
     return Function::None;
@@ -45,7 +53,8 @@ Function calleeOf(const CallExpr *Call) {
 }
 
 HandleMember handleMemberOf(const CXXMethodDecl *M) {
-  if (!M || !M->getIdentifier() || entityOf(M->getParent()) != Entity::Preloaded)
+  if (!M || !M->getIdentifier() ||
+      entityOf(M->getParent()) != Entity::Preloaded)
     return HandleMember::None;
   return llvm::StringSwitch<HandleMember>(M->getName())
       .Case("release", HandleMember::Release)

@@ -16,6 +16,7 @@ class CXXMethodDecl;
 class CXXRecordDecl;
 class Decl;
 class FunctionDecl;
+class VarDecl;
 } // namespace clang
 
 namespace offload::plugin {
@@ -81,6 +82,11 @@ enum class ContainerMember {
   Subrange, // a span's subspan(), first(), last()
 };
 ContainerMember containerMemberOf(const clang::CXXMethodDecl *M);
+
+/// Whether VD is a variable of the library that every device image holds a
+/// copy of, which the runtime sets when it loads the image (the header tags
+/// it offload.image_global).
+bool isImageGlobal(const clang::VarDecl *VD);
 
 /// Whether F is std::move.
 bool isStdMove(const clang::FunctionDecl *F);

@@ -35,26 +35,6 @@
 #include <vector>
 #endif
 
-// The host device switches its fibers' stacks itself on x86-64 (a few
-// instructions; swapcontext() also makes two signal-mask system calls per
-// switch, which made a kernel with barriers 27 times slower); elsewhere, and
-// under sanitizers that must see every stack switch, with ucontext.
-#if !defined(__NVPTX__) && !defined(__AMDGPU__)
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||     \
-    __has_feature(memory_sanitizer)
-#define OFFLOAD_FIBERS_UCONTEXT 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) ||           \
-    !defined(__x86_64__)
-#define OFFLOAD_FIBERS_UCONTEXT 1
-#endif
-#if defined(OFFLOAD_FIBERS_UCONTEXT)
-#include <ucontext.h>
-#endif
-#endif
-
 namespace offload {
 
 /// The argument an offload() call passes for a Tile parameter: the tile
@@ -91,198 +71,37 @@ struct IsTile<Tile2D<T, R, C>> : std::true_type {};
   std::abort();
 }
 
-/// What the host device knows of one tile of one block: whether it holds
-/// values, and in which phase (barrier round) it was last read and added to.
-struct TileState {
-  bool Filled = false;
-  std::uint64_t ReadRound = ~0ull, AddRound = ~0ull;
-};
+} // namespace detail
+} // namespace offload
 
-#if !defined(OFFLOAD_FIBERS_UCONTEXT)
-/// Saves the callee-saved registers on the current stack, its pointer to
-/// *Save, and resumes the stack at Resume as it was saved (System V x86-64).
-[[gnu::naked, gnu::noinline]] inline void switchStacks(void ** /*Save*/,
-                                                        void * /*Resume*/) {
-  __asm__ volatile("pushq %rbp\n\tpushq %rbx\n\tpushq %r12\n\t"
-                   "pushq %r13\n\tpushq %r14\n\tpushq %r15\n\t"
-                   "movq %rsp, (%rdi)\n\tmovq %rsi, %rsp\n\t"
-                   "popq %r15\n\tpopq %r14\n\tpopq %r13\n\t"
-                   "popq %r12\n\tpopq %rbx\n\tpopq %rbp\n\tret");
+#if defined(__OFFLOAD_HOST__) || defined(__OFFLOAD_DEVICE__)
+/// Set by the runtime when it loads a host image (abi::HostTeamOps); each
+/// image has its own (offload.image_global), which its code binds to even
+/// when the program exports a variable of that name (protected). The host
+/// pass's copies of kernels with team memory refer to it too, but run on
+/// devices only.
+extern "C" {
+[[gnu::visibility("protected"),
+  clang::annotate(
+      "offload.image_global")]] inline const offload::detail::abi::HostTeamOps
+    *__cxxoffload_host_team = nullptr;
 }
-#endif
-
-/// The host device's block: its threads run as fibers on one OS thread, each
-/// until it reaches a barrier or ends; a barrier round ends when every fiber
-/// has stopped, and all must then wait at the same barrier. So a block's
-/// threads run in phases, as on a GPU, and a barrier that not every thread
-/// reaches is an error, where a GPU would hang.
-class HostTeam {
-public:
-  using Body = void (*)(void *Context, std::uint32_t Rank);
-
-  explicit HostTeam(std::uint32_t Threads)
-      : Threads(Threads), Fibers(Threads), Waiting(Threads) {
-    // Not zeroed: a fiber touches a few pages of its stack, and zeroing
-    // 256 stacks per launch cost a tiled stencil 90% of its time in page
-    // faults.
-    for (Fiber &F : Fibers)
-      F.Stack.reset(new char[StackBytes]);
-  }
-
-  /// The team of the calling fiber; null outside team kernels.
-  static HostTeam *&current() {
-    static thread_local HostTeam *Current = nullptr;
-    return Current;
-  }
-
-  std::uint32_t rank() const { return Running; }
-  std::uint32_t size() const { return Threads; }
-  std::uint64_t round() const { return Round; }
-
-  /// Memory and state of the tile at parameter position Position, for this
-  /// block.
-  void *storage(unsigned Position, std::size_t Bytes) {
-    for (Shared &S : Tiles)
-      if (S.Position == Position)
-        return S.Data.get();
-    // Not zeroed, as on a GPU; reads before fill() are reported anyway.
-    Tiles.push_back({Position, std::make_unique<unsigned char[]>(Bytes), {}});
-    return Tiles.back().Data.get();
-  }
-  TileState &state(unsigned Position) {
-    for (Shared &S : Tiles)
-      if (S.Position == Position)
-        return S.State;
-    tileMisused("internal error: a tile without storage");
-  }
-
-  /// Called by every thread of the block; Site names the barrier.
-  void barrier(const char *Site) {
-    Waiting[Running] = Site;
-    toScheduler();
-  }
-
-  /// Runs Run(Context, rank) for each thread of one block.
-  void runBlock(Body Run, void *Context) {
-    HostTeam *Outer = std::exchange(current(), this);
-    for (Shared &S : Tiles)
-      S.State = TileState{};
-    RunBody = Run;
-    RunContext = Context;
-    for (Fiber &F : Fibers)
-      start(F);
-    for (;;) {
-      std::uint32_t Done = 0;
-      for (std::uint32_t R = 0; R < Threads; ++R)
-        if (!Fibers[R].Done) {
-          Running = R;
-          Waiting[R] = nullptr;
-          toFiber(Fibers[R]);
-        }
-      const char *Site = nullptr;
-      for (std::uint32_t R = 0; R < Threads; ++R) {
-        if (Fibers[R].Done) {
-          ++Done;
-          continue;
-        }
-        if (Site && Site != Waiting[R])
-          divergent(Site, Waiting[R]);
-        Site = Waiting[R];
-      }
-      if (Done == Threads)
-        break;
-      if (Done)
-        divergent(Site, "the end of the kernel");
-      ++Round;
-    }
-    current() = Outer;
-  }
-
-private:
-  static constexpr std::size_t StackBytes = 256 << 10;
-  struct Fiber {
-#if defined(OFFLOAD_FIBERS_UCONTEXT)
-    ucontext_t Context;
 #else
-    void *Saved = nullptr; // its stack pointer while it waits
+#include <offload/detail/host_team.hpp>
 #endif
-    std::unique_ptr<char[]> Stack;
-    bool Done = false;
-  };
 
-#if defined(OFFLOAD_FIBERS_UCONTEXT)
-  void start(Fiber &F) {
-    F.Done = false;
-    getcontext(&F.Context);
-    F.Context.uc_stack.ss_sp = F.Stack.get();
-    F.Context.uc_stack.ss_size = StackBytes;
-    F.Context.uc_link = &Scheduler;
-    makecontext(&F.Context, &HostTeam::fiberMain, 0);
-  }
-  void toFiber(Fiber &F) { swapcontext(&Scheduler, &F.Context); }
-  void toScheduler() { swapcontext(&Fibers[Running].Context, &Scheduler); }
-  static void fiberMain() {
-    HostTeam *Team = current();
-    const std::uint32_t Rank = Team->Running;
-    Team->RunBody(Team->RunContext, Rank);
-    Team->Fibers[Rank].Done = true;
-  }
+namespace offload {
+namespace detail {
+
+/// The host device's block scheduler: the runtime's in a host image, the
+/// header's own without the plugin.
+inline const abi::HostTeamOps &hostTeam() {
+#if defined(__OFFLOAD_HOST__) || defined(__OFFLOAD_DEVICE__)
+  return *__cxxoffload_host_team;
 #else
-  /// A new fiber's stack holds what switchStacks() pops: six registers,
-  /// then fiberMain as the return address, then a slot for fiberMain's own
-  /// return address (never used), so that fiberMain starts with the stack
-  /// aligned as after a call.
-  void start(Fiber &F) {
-    F.Done = false;
-    auto Top = reinterpret_cast<std::uintptr_t>(F.Stack.get() + StackBytes) &
-               ~std::uintptr_t(15);
-    void **Frame = reinterpret_cast<void **>(Top) - 8;
-    for (int I = 0; I < 6; ++I)
-      Frame[I] = nullptr;
-    Frame[6] = reinterpret_cast<void *>(&HostTeam::fiberMain);
-    Frame[7] = nullptr;
-    F.Saved = Frame;
-  }
-  void toFiber(Fiber &F) { switchStacks(&Scheduler, F.Saved); }
-  void toScheduler() { switchStacks(&Fibers[Running].Saved, Scheduler); }
-  [[noreturn]] static void fiberMain() {
-    HostTeam *Team = current();
-    const std::uint32_t Rank = Team->Running;
-    Team->RunBody(Team->RunContext, Rank);
-    Team->Fibers[Rank].Done = true;
-    void *Unused;
-    switchStacks(&Unused, Team->Scheduler);
-    __builtin_unreachable();
-  }
+  return hostTeamOps();
 #endif
-  struct Shared {
-    unsigned Position;
-    std::unique_ptr<unsigned char[]> Data;
-    TileState State;
-  };
-
-  [[noreturn]] static void divergent(const char *A, const char *B) {
-    printError("offload::Tile: the threads of a block reached different "
-               "barriers (%s and %s); every thread of a block must call "
-               "fill() and sync() the same number of times, outside "
-               "conditions that differ between threads",
-               A, B);
-    std::abort();
-  }
-
-  std::uint32_t Threads, Running = 0;
-  std::uint64_t Round = 0;
-  std::vector<Fiber> Fibers;
-  std::vector<const char *> Waiting;
-  std::deque<Shared> Tiles; // stable: tiles keep pointers to their state
-#if defined(OFFLOAD_FIBERS_UCONTEXT)
-  ucontext_t Scheduler;
-#else
-  void *Scheduler = nullptr; // runBlock's stack pointer while a fiber runs
-#endif
-  Body RunBody = nullptr;
-  void *RunContext = nullptr;
-};
+}
 
 #endif
 
@@ -576,11 +395,11 @@ private:
 #if defined(__NVPTX__) || defined(__AMDGPU__)
     __gpu_sync_threads();
 #else
-    detail::HostTeam::current()->barrier(Site);
+    detail::hostTeam().barrier(Site);
 #endif
   }
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
-  static std::uint64_t Round() { return detail::HostTeam::current()->round(); }
+  static std::uint64_t Round() { return detail::hostTeam().round(); }
 #endif
 
   T *Data = nullptr;

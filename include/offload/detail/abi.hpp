@@ -18,7 +18,7 @@ namespace offload::detail {
 
 /// Version of the argument layout and registration ABI shared by the
 /// headers, the plugin and the runtime.
-inline constexpr unsigned AbiVersion = 12;
+inline constexpr unsigned AbiVersion = 13;
 
 /// Slots 0, 1, 2 hold the end of the launch's logical threads per dimension,
 /// slot 3 the first logical thread along its slowest dimension (not 0 when
@@ -55,9 +55,43 @@ struct ParamInfo {
   unsigned Members = 0; // of a struct of views: its direct members
 };
 
+/// What the host device knows of one tile of one block: whether it holds
+/// values, and in which phase (barrier round) it was last read and added to.
+struct TileState {
+  bool Filled = false;
+  std::uint64_t ReadRound = ~0ull, AddRound = ~0ull;
+};
+
 } // namespace offload::detail
 
 namespace offload::detail::abi {
+
+/// One tile of the calling thread's block on the host device: its memory,
+/// its phase state, and the thread's rank in a block of Threads.
+struct HostTile {
+  void *Data;
+  TileState *State;
+  std::uint32_t Rank, Threads;
+};
+
+/// The host device's block scheduler (offload/detail/host_team.hpp: a
+/// block's threads run as fibers that switch at barriers), as kernels with
+/// team memory call it. A host image's kernels reach the runtime's through
+/// the image's __cxxoffload_host_team, which the runtime sets when it loads
+/// the image; builds without the plugin use the header's own.
+struct HostTeamOps {
+  void *(*create)(std::uint32_t Threads);
+  void (*destroy)(void *Team);
+  /// Runs Body(Context, rank) for each thread of one block.
+  void (*runBlock)(void *Team, void (*Body)(void *Context, std::uint32_t Rank),
+                   void *Context);
+  /// Of the calling thread's block: the tile at parameter Position of Bytes
+  /// bytes (allocated at its first use in the team), a barrier named by
+  /// Site, and the number of barriers passed.
+  HostTile (*tile)(unsigned Position, std::size_t Bytes);
+  void (*barrier)(const char *Site);
+  std::uint64_t (*round)();
+};
 
 struct KernelRecord;
 struct DeviceImage;

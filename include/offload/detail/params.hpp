@@ -412,10 +412,10 @@ template <class T, std::size_t N> struct Param<Tile<T, N>> : ParamDefaults {
                                   nullptr, Sized ? N : Slot[3]);
 #else
     const std::size_t Elements = Sized ? N : Slot[3];
-    HostTeam *Team = HostTeam::current();
-    T *Data = static_cast<T *>(Team->storage(Position, sizeof(T) * Elements));
-    return TileAccess::bind<T, N>(Data, Team->rank(), Team->size(),
-                                  &Team->state(Position), Elements);
+    const abi::HostTile Shared =
+        hostTeam().tile(Position, sizeof(T) * Elements);
+    return TileAccess::bind<T, N>(static_cast<T *>(Shared.Data), Shared.Rank,
+                                  Shared.Threads, Shared.State, Elements);
 #endif
   }
 };
@@ -436,10 +436,9 @@ struct Param<Tile2D<T, R, C>> : Param<Tile<T, R * C>> {
                                      gpu::threadInBlock(), gpu::blockSize(),
                                      nullptr);
 #else
-    HostTeam *Team = HostTeam::current();
-    T *Data = static_cast<T *>(Team->storage(Position, sizeof(T) * R * C));
-    return TileAccess::bind<T, R, C>(Data, Team->rank(), Team->size(),
-                                     &Team->state(Position));
+    const abi::HostTile Shared = hostTeam().tile(Position, sizeof(T) * R * C);
+    return TileAccess::bind<T, R, C>(static_cast<T *>(Shared.Data), Shared.Rank,
+                                     Shared.Threads, Shared.State);
 #endif
   }
 };
@@ -808,7 +807,8 @@ struct Signature<R (*)(P...) noexcept> : Signature<R (*)(P...)> {};
 /// Runs every logical thread of a launch on the host, one after the other:
 /// the host device's entries and the serial fallback without the plugin.
 /// A kernel with team memory runs block by block, each block's threads as
-/// fibers (HostTeam), in the GPU's order of threads within a block.
+/// fibers (hostTeam(): the runtime's scheduler in a host image), in the
+/// GPU's order of threads within a block.
 template <class Fn> void runOnHost(Fn Kernel, const std::uint64_t *Slots) {
   using Sig = Signature<Fn>;
   const std::uint64_t X = Slots[0], Y = Slots[1], Z = Slots[2];
@@ -820,7 +820,12 @@ template <class Fn> void runOnHost(Fn Kernel, const std::uint64_t *Slots) {
   if constexpr (Sig::HasTeamMemory) {
     const std::uint64_t *Block = Slots + LaunchSlots + Sig::FirstTileOffset;
     const std::uint64_t BX = Block[0], BY = Block[1], BZ = Block[2];
-    HostTeam Team(std::uint32_t(BX * BY * BZ));
+    const abi::HostTeamOps &Ops = hostTeam();
+    struct Team {
+      const abi::HostTeamOps &Ops;
+      void *Handle;
+      ~Team() { Ops.destroy(Handle); }
+    } Team{Ops, Ops.create(std::uint32_t(BX * BY * BZ))};
     struct Context {
       Fn Kernel;
       const std::uint64_t *Slots;
@@ -838,7 +843,7 @@ template <class Fn> void runOnHost(Fn Kernel, const std::uint64_t *Slots) {
       for (std::uint64_t J = From[1]; J < Y; J += BY)
         for (std::uint64_t I = From[0]; I < X; I += BX) {
           C.First[0] = I, C.First[1] = J, C.First[2] = K;
-          Team.runBlock(Thread, &C);
+          Ops.runBlock(Team.Handle, Thread, &C);
         }
     return;
   }
