@@ -40,11 +40,11 @@ template <class T> class Atomic {
 public:
   using value_type = T;
 
-  Atomic(std::span<T> Data) : Data(Data.data()), Size(Data.size()) {}
-  /// Any contiguous mutable data, a preload_mut handle included.
+  /// Any contiguous mutable data, a std::span and a preload_mut handle
+  /// included.
   template <class R>
-  requires detail::ContiguousOf<R, T> Atomic(R &Data)
-      : Data(std::ranges::data(Data)), Size(std::ranges::size(Data)) {}
+  requires detail::ContiguousOf<R, T> Atomic(R &&Data)
+      : Data(std::data(Data)), Size(std::size(Data)) {}
 
   constexpr T *data() const noexcept { return Data; }
   constexpr std::uint64_t size() const noexcept { return Size; }
@@ -102,8 +102,8 @@ private:
   std::uint64_t at(std::uint64_t I) const {
     if (I >= Size) [[unlikely]]
       detail::indexOutOfRange("offload::Atomic",
-                                "offload::Atomic: an index is out of range",
-                                I, Size);
+                              "offload::Atomic: an index is out of range", I,
+                              Size);
     return I;
   }
 

@@ -24,16 +24,42 @@
 
 namespace offload {
 
+template <class T, class Strategy> class Region;
+template <class T> class Atomic;
+
 namespace detail {
 struct RegionAccess;
 
+/// The library's own views have data() and size() too, but a view is not
+/// made of another view's data (copying one keeps its binding).
+template <class R> inline constexpr bool IsDataView = false;
+template <class T, class S>
+inline constexpr bool IsDataView<Region<T, S>> = true;
+template <class T> inline constexpr bool IsDataView<Atomic<T>> = true;
+
+template <class T> struct IsSpan : std::false_type {};
+template <class T, std::size_t E>
+struct IsSpan<std::span<T, E>> : std::true_type {};
+
+/// What a view may refer to: a span, or data that outlives the expression
+/// (an lvalue), and not another view.
+template <class R>
+concept Referable =
+    !IsDataView<std::remove_cvref_t<R>> &&
+    (std::is_lvalue_reference_v<R> || IsSpan<std::remove_cvref_t<R>>::value);
+
 /// R is contiguous data whose elements are exactly T (so const data does
-/// not become a mutable view).
+/// not become a mutable view) that a view may refer to: a span, a
+/// container, an array, a preload handle. Checked with std::data() and
+/// std::size() rather than std::ranges::contiguous_range, and Region and
+/// Atomic have no constructor from std::span beside it: std::span's range
+/// constructor, tried for each element type, took half the front end of a
+/// translation unit with many calls.
 template <class R, class T>
-concept ContiguousOf =
-    std::ranges::contiguous_range<R> && std::ranges::sized_range<R> &&
-    std::is_same_v<std::remove_reference_t<std::ranges::range_reference_t<R>>,
-                   T>;
+concept ContiguousOf = Referable<R> && requires(R &Data) {
+  { std::data(Data) } -> std::same_as<T *>;
+  { std::size(Data) } -> std::convertible_to<std::size_t>;
+};
 
 /// Says which part of the protocol (offload/strategy.hpp) S misses: one
 /// error per problem, and none for what follows from an earlier one.
@@ -179,17 +205,14 @@ public:
   using value_type = T;
   using strategy_type = Strategy;
 
-  Region(std::span<T> Data, Strategy S = {})
-      : Data(Data.data()), Size(Data.size()), Thread(detail::Unbound),
+  /// Any contiguous mutable data: a std::span, std::vector, std::array, a
+  /// C array, a preload_mut handle.
+  template <class R>
+  requires detail::ContiguousOf<R, T> Region(R &&Data, Strategy S = {})
+      : Data(std::data(Data)), Size(std::size(Data)), Thread(detail::Unbound),
         Strat(S) {
     detail::checkFits(Strat, Size);
   }
-  /// Any contiguous mutable data: std::vector, std::array, a C array, a
-  /// preload_mut handle.
-  template <class R>
-  requires detail::ContiguousOf<R, T> Region(R &Data, Strategy S = {})
-      : Region(std::span<T>(std::ranges::data(Data), std::ranges::size(Data)),
-               S) {}
 
   /// The whole data range and the strategy.
   constexpr T *data() const noexcept { return Data; }

@@ -76,9 +76,6 @@ template <class T> inline constexpr unsigned SlotsFor = (sizeof(T) + 7) / 8;
 template <class S>
 inline constexpr unsigned StrategySlots = std::is_empty_v<S> ? 0 : SlotsFor<S>;
 
-template <class T> struct IsSpan : std::false_type {};
-template <class T, std::size_t E>
-struct IsSpan<std::span<T, E>> : std::true_type {};
 template <class T> struct IsView : std::false_type {};
 template <class T, class S> struct IsView<Region<T, S>> : std::true_type {};
 template <class S> struct IsView<Range<S>> : std::true_type {};
