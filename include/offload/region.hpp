@@ -258,6 +258,9 @@ private:
 
 template <class T, class A> Region(std::vector<T, A> &) -> Region<T>;
 template <class T, std::size_t N> Region(std::array<T, N> &) -> Region<T>;
+template <class T, std::size_t N> Region(std::span<T, N>) -> Region<T>;
+template <class T, std::size_t N, class S>
+Region(std::span<T, N>, S) -> Region<T, S>;
 
 /// An index space of `size` positions partitioned by Strategy, with no data:
 /// for kernels that read views and reduce or update atomically.

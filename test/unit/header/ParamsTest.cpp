@@ -237,7 +237,8 @@ TEST(Params, CheckCallNamesWhatIsWrong) {
 TEST(Params, LaunchSetsTheBlockShape) {
   // Defaults: 256 along x, 32 x 8, 32 x 4 x 2.
   static_assert(blockShape(1, Launch{}).x == 256);
-  static_assert(blockShape(2, Launch{}).y == 8 && blockShape(3, Launch{}).z == 2);
+  static_assert(blockShape(2, Launch{}).y == 8 &&
+                blockShape(3, Launch{}).z == 2);
   // .block sets a one-dimensional launch's block, .block_shape a 2-D or
   // 3-D one's; unset components are 1.
   constexpr Extent OneD = blockShape(1, Launch{.block = 64});
@@ -250,6 +251,41 @@ TEST(Params, LaunchSetsTheBlockShape) {
   EXPECT_NE(launchMismatch(2, Launch{.threads = 10}), nullptr);
   EXPECT_NE(launchMismatch(3, Launch{.block = 128}), nullptr);
   EXPECT_NE(launchMismatch(1, Launch{.block_shape = {128}}), nullptr);
+}
+
+// What a Region or an Atomic may be made of: spans of exactly T, and
+// lvalues whose std::data() is T* (containers, arrays, C arrays) — not const
+// data, temporaries, other element types or another view.
+TEST(Params, ViewsAreMadeOfMutableDataThatOutlivesTheCall) {
+  using R = Region<double>;
+  static_assert(std::is_constructible_v<R, std::vector<double> &>);
+  static_assert(std::is_convertible_v<std::vector<double> &, R>);
+  static_assert(std::is_convertible_v<std::span<double>, R>);
+  static_assert(std::is_constructible_v<R, std::array<double, 3> &>);
+  static_assert(std::is_constructible_v<R, double(&)[3]>);
+  static_assert(!std::is_constructible_v<R, const std::vector<double> &>);
+  static_assert(!std::is_constructible_v<R, std::vector<double> &&>);
+  static_assert(!std::is_constructible_v<R, std::span<const double>>);
+  static_assert(!std::is_constructible_v<R, std::vector<float> &>);
+  static_assert(!std::is_constructible_v<Region<bool>, std::vector<bool> &>);
+  static_assert(!std::is_constructible_v<R, Region<double, GridStride1D> &>);
+  static_assert(!std::is_constructible_v<R, Atomic<double> &>);
+  static_assert(std::is_constructible_v<Atomic<double>, std::span<double>>);
+  static_assert(
+      !std::is_constructible_v<Atomic<double>, const std::vector<double> &>);
+
+  std::vector<double> V(8);
+  R Whole(V);
+  R Copy = Whole; // the copy constructor keeps the view as it is
+  EXPECT_EQ(Copy.data(), V.data());
+  EXPECT_EQ(Copy.size(), 8u);
+  // Class template argument deduction, as the user guide shows it.
+  auto FromSpan = Region(std::span<double>(V).subspan(2, 3), GridStride1D{});
+  static_assert(std::is_same_v<decltype(Region(V)), R>);
+  static_assert(
+      std::is_same_v<decltype(FromSpan), Region<double, GridStride1D>>);
+  EXPECT_EQ(FromSpan.data(), V.data() + 2);
+  EXPECT_EQ(FromSpan.size(), 3u);
 }
 
 } // namespace
