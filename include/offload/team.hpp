@@ -29,10 +29,9 @@
 #include <utility>
 
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
+#include <offload/detail/abi.hpp>
+
 #include <cstdlib>
-#include <deque>
-#include <memory>
-#include <vector>
 #endif
 
 namespace offload {
