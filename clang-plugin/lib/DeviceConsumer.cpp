@@ -8,8 +8,8 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/Mangle.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -22,7 +22,7 @@ using namespace clang;
 namespace offload::plugin {
 namespace {
 
-class DeviceVisitor : public RecursiveASTVisitor<DeviceVisitor> {
+class DeviceVisitor : public DynamicRecursiveASTVisitor {
 public:
   DeviceVisitor(ASTContext &Ctx, const Metadata &M, Diagnostics &Diags)
       : Ctx(Ctx), Names(Ctx), Diags(Diags) {
@@ -33,11 +33,10 @@ public:
         Callees[K.Entry] = &K;
       else if (!K.Body.empty())
         Closures[K.Closure] = &K;
+    ShouldVisitTemplateInstantiations = true;
   }
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-  bool VisitVarDecl(VarDecl *VD) {
+  bool VisitVarDecl(VarDecl *VD) override {
     if (!VD->hasGlobalStorage() || VD->hasAttr<OMPDeclareTargetDeclAttr>())
       return true;
     // The constants kernels read, and the library's own image globals.
@@ -52,7 +51,7 @@ public:
     return true;
   }
 
-  bool VisitFunctionDecl(FunctionDecl *FD) {
+  bool VisitFunctionDecl(FunctionDecl *FD) override {
     if (!FD->getIdentifier() || !FD->hasBody())
       return true;
     if (functionOf(FD) == Function::CallClosure)
@@ -66,7 +65,7 @@ public:
     return true;
   }
 
-  bool VisitCallExpr(CallExpr *Call) {
+  bool VisitCallExpr(CallExpr *Call) override {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Entry || !Callee || Callee->getName() != "deviceEntry")
       return true;

@@ -6,10 +6,10 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Sema/Initialization.h"
@@ -88,7 +88,8 @@ bool checkClosureState(const Expr *E, const CXXRecordDecl *RD, ASTContext &Ctx,
     for (const FieldDecl *F : RD->fields())
       Ok &= checkCarried(RD, F, F, E->getExprLoc(), Ctx, Diags);
   }
-  if (Ok && Ctx.getTypeSizeInChars(Ctx.getCanonicalTagType(RD)).getQuantity() > 256) {
+  if (Ok &&
+      Ctx.getTypeSizeInChars(Ctx.getCanonicalTagType(RD)).getQuantity() > 256) {
     Diags.report(E->getExprLoc(), Diag::ClosureTooLarge)
         << Ctx.getCanonicalTagType(RD)
         << unsigned(Ctx.getTypeSizeInChars(Ctx.getCanonicalTagType(RD))
@@ -178,15 +179,17 @@ bool onlyOffloaded(const VarDecl *VD) {
       dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
   if (!VD->hasLocalStorage() || !F || !F->getBody())
     return false;
-  struct Uses : RecursiveASTVisitor<Uses> {
+  struct Uses : DynamicRecursiveASTVisitor {
     const VarDecl *VD;
     unsigned All = 0, Offloaded = 0;
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    explicit Uses(const VarDecl *VD) : VD(VD) {
+      ShouldVisitTemplateInstantiations = true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
       All += Ref->getDecl() == VD;
       return true;
     }
-    bool VisitCallExpr(CallExpr *Call) {
+    bool VisitCallExpr(CallExpr *Call) override {
       if (!isOffloadFunction(Call->getDirectCallee()))
         return true;
       for (const Expr *Arg : Call->arguments())
@@ -195,8 +198,7 @@ bool onlyOffloaded(const VarDecl *VD) {
           ++Offloaded;
       return true;
     }
-  } U;
-  U.VD = VD;
+  } U(VD);
   U.TraverseStmt(F->getBody());
   return U.All == U.Offloaded;
 }
@@ -376,8 +378,8 @@ bool checkArguments(const CallExpr *Call, unsigned FirstArg,
       continue;
     }
     const Expr *Arg = Call->getArg(FirstArg + I)->IgnoreImplicit();
-    InitializedEntity Entity =
-        InitializedEntity::InitializeParameter(Ctx, const_cast<ParmVarDecl *>(P));
+    InitializedEntity Entity = InitializedEntity::InitializeParameter(
+        Ctx, const_cast<ParmVarDecl *>(P));
     if (S.CanPerformCopyInitialization(Entity, const_cast<Expr *>(Arg)))
       continue;
     if (Layout.Params[I].Kind == ParamKind::Region &&
@@ -437,7 +439,8 @@ const VarDecl *globalVariable(const Expr *E) {
   if (auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       if (VD->hasGlobalStorage() && !VD->isConstexpr() &&
-          !VD->getType().isConstQualified() && !VD->getType()->isReferenceType())
+          !VD->getType().isConstQualified() &&
+          !VD->getType()->isReferenceType())
         return VD;
   return nullptr;
 }
@@ -453,7 +456,8 @@ const VarDecl *addressedGlobal(const Expr *E) {
   if (auto *AS = dyn_cast<ArraySubscriptExpr>(E))
     return addressedGlobal(AS->getBase());
   if (auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->hasGlobalStorage())
+    if (auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->hasGlobalStorage())
       return VD;
   return nullptr;
 }
@@ -488,7 +492,8 @@ GlobalUse classifyGlobal(const VarDecl *VD, ASTContext &Ctx) {
 
 /// What the body checks share across the kernels of a translation unit.
 struct CheckState {
-  CheckState(ASTContext &Ctx, Diagnostics &Diags) : Ctx(Ctx), Diags(Diags), Names(Ctx) {}
+  CheckState(ASTContext &Ctx, Diagnostics &Diags)
+      : Ctx(Ctx), Diags(Diags), Names(Ctx) {}
   ASTContext &Ctx;
   Diagnostics &Diags;
   std::string NvptxTarget; // the first sm_XX target, if any
@@ -516,36 +521,29 @@ bool isHostOnly(const FunctionDecl *F) {
   return false;
 }
 
-class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
+class BodyVisitor : public DynamicRecursiveASTVisitor {
 public:
   BodyVisitor(const FunctionDecl *Kernel, CheckState &State)
       : Shown(Kernel), State(State), Diags(State.Diags),
         Checked(State.Checked) {
+    // Lambdas are checked where they are called.
+    ShouldVisitLambdaBody = false;
+    ShouldVisitTemplateInstantiations = true;
     // A lambda kernel is named after its closure: "(lambda at f.cpp:3:5)".
     if (auto *M = dyn_cast<CXXMethodDecl>(Kernel);
         M && M->getParent()->isLambda())
       Shown = M->getParent();
   }
 
-  // Lambdas are checked where they are called.
-  bool shouldVisitLambdaBody() const { return false; }
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
   // What is never evaluated never runs on the device: decltype, sizeof,
   // noexcept and requires-expressions.
-  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc, bool = true) { return true; }
-  bool TraverseDecltypeType(DecltypeType *, bool = true) { return true; }
-  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *,
-                                        DataRecursionQueue * = nullptr) {
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc, bool) override { return true; }
+  bool TraverseDecltypeType(DecltypeType *, bool) override { return true; }
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) override {
     return true;
   }
-  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *,
-                               DataRecursionQueue * = nullptr) {
-    return true;
-  }
-  bool TraverseRequiresExpr(RequiresExpr *, DataRecursionQueue * = nullptr) {
-    return true;
-  }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) override { return true; }
+  bool TraverseRequiresExpr(RequiresExpr *) override { return true; }
 
   void visitFunction(const FunctionDecl *F, const Expr *CallSite) {
     for (const Frame &Active : Stack)
@@ -572,10 +570,11 @@ public:
     Stack.pop_back();
   }
 
-  bool VisitCallExpr(CallExpr *Call) {
+  bool VisitCallExpr(CallExpr *Call) override {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee) {
-      if (!isa<CXXPseudoDestructorExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      if (!isa<CXXPseudoDestructorExpr>(
+              Call->getCallee()->IgnoreParenImpCasts()))
         report(Call, Diag::CallsIndirectly);
       return true;
     }
@@ -588,26 +587,26 @@ public:
     return true;
   }
 
-  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) override {
     const CXXConstructorDecl *Ctor = Construct->getConstructor();
     if (!Ctor->isTrivial())
       visitCallee(Construct, Ctor);
     return true;
   }
 
-  bool VisitBinaryOperator(BinaryOperator *Op) {
+  bool VisitBinaryOperator(BinaryOperator *Op) override {
     if (Op->isAssignmentOp())
       checkWrite(Op->getLHS());
     return true;
   }
 
-  bool VisitUnaryOperator(UnaryOperator *Op) {
+  bool VisitUnaryOperator(UnaryOperator *Op) override {
     if (Op->isIncrementDecrementOp() || Op->getOpcode() == UO_AddrOf)
       checkWrite(Op->getSubExpr());
     return true;
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
     auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
     // Uses the compiler folds to a constant or never evaluates need no
     // storage on the device.
@@ -635,7 +634,7 @@ public:
   }
 
   /// const_cast (or a C-style cast) that drops const from constant data.
-  bool VisitExplicitCastExpr(ExplicitCastExpr *Cast) {
+  bool VisitExplicitCastExpr(ExplicitCastExpr *Cast) override {
     QualType To = Cast->getTypeAsWritten();
     QualType Pointee = To->isPointerType() || To->isReferenceType()
                            ? To->getPointeeType()
@@ -651,7 +650,7 @@ public:
 
   /// Conversions between 128-bit integers and floating point, which NVPTX
   /// code generation cannot lower; and integers made pointers.
-  bool VisitCastExpr(CastExpr *Cast) {
+  bool VisitCastExpr(CastExpr *Cast) override {
     // The one way left for a host address to reach a kernel (the parameter
     // checks see every type): the host device would run it, a GPU would
     // not. The standard library's own code is its business.
@@ -673,33 +672,33 @@ public:
     return true;
   }
 
-  bool VisitCXXNewExpr(CXXNewExpr *E) {
+  bool VisitCXXNewExpr(CXXNewExpr *E) override {
     report(E, Diag::UsesNewDelete, "new");
     return true;
   }
-  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) override {
     report(E, Diag::UsesNewDelete, "delete");
     return true;
   }
-  bool VisitCXXThrowExpr(CXXThrowExpr *E) {
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) override {
     report(E, Diag::UsesExceptions, "throw");
     return true;
   }
-  bool VisitCXXTryStmt(CXXTryStmt *S) {
+  bool VisitCXXTryStmt(CXXTryStmt *S) override {
     Diags.report(S->getTryLoc(), Diag::UsesExceptions) << Shown << "try";
     noteChain();
     return true;
   }
-  bool VisitAsmStmt(AsmStmt *S) {
+  bool VisitAsmStmt(AsmStmt *S) override {
     Diags.report(S->getAsmLoc(), Diag::UsesInlineAsm) << Shown;
     noteChain();
     return true;
   }
-  bool VisitCXXTypeidExpr(CXXTypeidExpr *E) {
+  bool VisitCXXTypeidExpr(CXXTypeidExpr *E) override {
     report(E, Diag::UsesRtti, "typeid");
     return true;
   }
-  bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr *E) {
+  bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr *E) override {
     report(E, Diag::UsesRtti, "dynamic_cast");
     return true;
   }
@@ -739,15 +738,15 @@ private:
   /// What in Cond differs between the threads of a block, if anything: a
   /// Tile's rank(), or a variable that a loop over a Region or Range binds.
   const Expr *threadDependent(const Expr *Cond) {
-    struct Finder : RecursiveASTVisitor<Finder> {
+    struct Finder : DynamicRecursiveASTVisitor {
       const Expr *Found = nullptr;
-      bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+      bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) override {
         if (const FunctionDecl *F = Call->getDirectCallee();
             F && isTileMember(F, {"rank"}))
           Found = Call;
         return !Found;
       }
-      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
         if (boundByPartition(Ref->getDecl()))
           Found = Ref;
         return !Found;
@@ -767,8 +766,7 @@ private:
             if (const auto *Loop = Parent.get<CXXForRangeStmt>()) {
               QualType T =
                   Loop->getRangeInit()->getType().getNonReferenceType();
-              return isEntity(T, Entity::Region) ||
-                     isEntity(T, Entity::Range);
+              return isEntity(T, Entity::Region) || isEntity(T, Entity::Range);
             }
         return false;
       }
@@ -888,7 +886,8 @@ private:
 
   static bool isDevirtualized(const CXXMemberCallExpr *Call,
                               const CXXMethodDecl *Method) {
-    if (Method->hasAttr<FinalAttr>() || Method->getParent()->hasAttr<FinalAttr>())
+    if (Method->hasAttr<FinalAttr>() ||
+        Method->getParent()->hasAttr<FinalAttr>())
       return true;
     auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParens());
     if (!ME)
@@ -916,9 +915,9 @@ private:
     const Expr *Init = VD->getAnyInitializer(WithInit);
     if (!Init)
       return;
-    struct Refs : RecursiveASTVisitor<Refs> {
+    struct Refs : DynamicRecursiveASTVisitor {
       llvm::SmallVector<DeclRefExpr *, 4> Found;
-      bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
         if (isa<VarDecl>(Ref->getDecl()))
           Found.push_back(Ref);
         return true;
@@ -965,9 +964,8 @@ private:
       if (Object && !Method->isConst())
         checkWrite(Object);
     }
-    for (unsigned I = 0; I + Shift < Call->getNumArgs() &&
-                         I < Callee->getNumParams();
-         ++I) {
+    for (unsigned I = 0;
+         I + Shift < Call->getNumArgs() && I < Callee->getNumParams(); ++I) {
       QualType T = Callee->getParamDecl(I)->getType();
       if (T->isReferenceType() && !T->getPointeeType().isConstQualified())
         checkWrite(Call->getArg(I + Shift));

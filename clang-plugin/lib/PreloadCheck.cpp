@@ -4,9 +4,9 @@
 #include "LibraryModel.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -90,7 +90,7 @@ bool containsOffloadCall(const Stmt *S) {
 }
 
 /// Walks the statements after a handle's declaration, in order.
-class ScopeWalker : public RecursiveASTVisitor<ScopeWalker> {
+class ScopeWalker : public DynamicRecursiveASTVisitor {
 public:
   ScopeWalker(ASTContext &Ctx, Diagnostics &Diags, const VarDecl *Handle,
               const VarDecl *Data, const CallExpr *Preload, bool Mutable)
@@ -99,7 +99,7 @@ public:
 
   bool active() const { return Active; }
 
-  bool TraverseCallExpr(CallExpr *Call) {
+  bool TraverseCallExpr(CallExpr *Call) override {
     if (!Active)
       return false;
     // Passing the data to offload() uses the preloaded copy: that is the point.
@@ -109,10 +109,10 @@ public:
     }
     if (isPreloadCall(Call))
       return true;
-    return RecursiveASTVisitor::TraverseCallExpr(Call);
+    return DynamicRecursiveASTVisitor::TraverseCallExpr(Call);
   }
 
-  bool TraverseCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+  bool TraverseCXXMemberCallExpr(CXXMemberCallExpr *Call) override {
     if (!Active)
       return false;
     const VarDecl *Object = variableOf(Call->getImplicitObjectArgument());
@@ -132,13 +132,13 @@ public:
       Synced = true;
       return true;
     }
-    return RecursiveASTVisitor::TraverseCXXMemberCallExpr(Call);
+    return DynamicRecursiveASTVisitor::TraverseCXXMemberCallExpr(Call);
   }
 
   // A block that ends the life of another mutable handle of the same data
   // releases it, which copies the data back.
-  bool TraverseCompoundStmt(CompoundStmt *Block) {
-    if (!RecursiveASTVisitor::TraverseCompoundStmt(Block))
+  bool TraverseCompoundStmt(CompoundStmt *Block) override {
+    if (!DynamicRecursiveASTVisitor::TraverseCompoundStmt(Block))
       return false;
     for (const Stmt *S : Block->body())
       if (const auto *DS = dyn_cast<DeclStmt>(S))
@@ -154,14 +154,14 @@ public:
       Synced = false;
     return true;
   }
-  bool VisitForStmt(ForStmt *S) { return loopBody(S->getBody()); }
-  bool VisitWhileStmt(WhileStmt *S) { return loopBody(S->getBody()); }
-  bool VisitDoStmt(DoStmt *S) { return loopBody(S->getBody()); }
-  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+  bool VisitForStmt(ForStmt *S) override { return loopBody(S->getBody()); }
+  bool VisitWhileStmt(WhileStmt *S) override { return loopBody(S->getBody()); }
+  bool VisitDoStmt(DoStmt *S) override { return loopBody(S->getBody()); }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) override {
     return loopBody(S->getBody());
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) override {
     if (!Active)
       return false;
     if (Ref->getDecl() == Handle) {

@@ -12,9 +12,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Sema/Lookup.h"
 #include "clang/Sema/Sema.h"
@@ -292,17 +292,17 @@ void keepDataResident(FunctionDecl &FD, Sema &S, Diagnostics &Diags,
       !State.Done.insert(&FD).second)
     return;
   // Most functions offload nothing: a quick look before the full analysis.
-  struct Look : RecursiveASTVisitor<Look> {
+  struct Look : DynamicRecursiveASTVisitor {
     ResidencyState &State;
     Sema &S;
     bool Offloads = false; // itself, or through a lambda it calls
     SmallVector<FunctionDecl *> Lambdas;
     Look(ResidencyState &State, Sema &S) : State(State), S(S) {}
-    bool VisitCallExpr(CallExpr *E) {
+    bool VisitCallExpr(CallExpr *E) override {
       Offloads = Offloads || offloads(E, S);
       return true;
     }
-    bool TraverseLambdaExpr(LambdaExpr *E) {
+    bool TraverseLambdaExpr(LambdaExpr *E) override {
       const CXXRecordDecl *Class = E->getLambdaClass();
       if (FunctionTemplateDecl *Generic =
               Class->getDependentLambdaCallOperator())

@@ -5,9 +5,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Sema/Sema.h"
 
@@ -181,20 +181,20 @@ std::optional<Relay> asRelay(const CallExpr *Call, Sema *S = nullptr) {
   const FunctionDecl *Def = nullptr;
   if (!F->hasBody(Def) || !Def->getBody() || Def->isDependentContext())
     return std::nullopt;
-  struct Look : RecursiveASTVisitor<Look> {
+  struct Look : DynamicRecursiveASTVisitor {
     SmallVector<const CallExpr *> Calls;
     llvm::DenseMap<const ParmVarDecl *, unsigned> Refs;
-    bool VisitCallExpr(CallExpr *E) {
+    bool VisitCallExpr(CallExpr *E) override {
       if (asOffloadCall(E))
         Calls.push_back(E);
       return true;
     }
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
+    bool VisitDeclRefExpr(DeclRefExpr *E) override {
       if (const auto *P = dyn_cast<ParmVarDecl>(E->getDecl()))
         ++Refs[P];
       return true;
     }
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool TraverseLambdaExpr(LambdaExpr *) override { return true; }
   } L;
   L.TraverseStmt(Def->getBody());
   if (L.Calls.empty())
@@ -231,21 +231,21 @@ std::optional<Relay> asRelay(const CallExpr *Call, Sema *S = nullptr) {
   return R;
 }
 
-class Finder : public RecursiveASTVisitor<Finder> {
+class Finder : public DynamicRecursiveASTVisitor {
 public:
   /// Every reference to a variable, and the offload() calls.
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     if (auto *V = dyn_cast<VarDecl>(E->getDecl()))
       Refs[V].push_back(E);
     return true;
   }
-  bool TraverseLambdaExpr(LambdaExpr *E) {
+  bool TraverseLambdaExpr(LambdaExpr *E) override {
     ++LambdaDepth;
-    bool R = RecursiveASTVisitor::TraverseLambdaExpr(E);
+    bool R = DynamicRecursiveASTVisitor::TraverseLambdaExpr(E);
     --LambdaDepth;
     return R;
   }
-  bool VisitCallExpr(CallExpr *E) {
+  bool VisitCallExpr(CallExpr *E) override {
     if (LambdaDepth > 0)
       return true;
     if (asOffloadCall(E))
@@ -254,7 +254,7 @@ public:
       Relays.push_back({E, std::move(*R)});
     return true;
   }
-  bool VisitStmt(Stmt *S) {
+  bool VisitStmt(Stmt *S) override {
     if (LambdaDepth > 0)
       InLambda.insert(S);
     return true;
@@ -315,15 +315,15 @@ bool calleeUsesInPlace(const CallExpr &Call, const Expr *Arg, unsigned Depth) {
       !Def->getParamDecl(Index)->getType()->isReferenceType())
     return false;
   const ParmVarDecl *Param = Def->getParamDecl(Index);
-  struct Refs : RecursiveASTVisitor<Refs> {
+  struct Refs : DynamicRecursiveASTVisitor {
     const ParmVarDecl *Param;
     SmallVector<const DeclRefExpr *> Found;
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
+    bool VisitDeclRefExpr(DeclRefExpr *E) override {
       if (E->getDecl() == Param)
         Found.push_back(E);
       return true;
     }
-    bool TraverseLambdaExpr(LambdaExpr *E) {
+    bool TraverseLambdaExpr(LambdaExpr *E) override {
       // A lambda that captures the parameter may outlive the call.
       for (const LambdaCapture &C : E->captures())
         if (C.capturesVariable() && C.getCapturedVar() == Param)
@@ -367,11 +367,11 @@ bool preloadedElsewhere(const DeclRefExpr *Ref, const Stmt *Loop,
       contains(Block, Loop, PM))
     return false;
   // Its uses in the block: none may move it out or return it.
-  struct Moves : RecursiveASTVisitor<Moves> {
+  struct Moves : DynamicRecursiveASTVisitor {
     const VarDecl *Handle;
     const ParentMap *PM;
     bool Found = false;
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
+    bool VisitDeclRefExpr(DeclRefExpr *E) override {
       if (E->getDecl() != Handle)
         return true;
       const Stmt *P = parentSkipping(*PM, E);
@@ -838,7 +838,7 @@ private:
   /// element accessors of standard containers; any other call, a pointer
   /// dereference or a lambda is a hazard.
   const Stmt *aliasHazard(const Stmt *Loop, ArrayRef<Candidate> Found) {
-    struct Walk : RecursiveASTVisitor<Walk> {
+    struct Walk : DynamicRecursiveASTVisitor {
       Impl &K;
       ArrayRef<Candidate> Found;
       const FunctionDecl &Fn; // whose code this is: the loop's, or a relay's
@@ -863,25 +863,25 @@ private:
         Hazard = S;
         return false;
       }
-      bool TraverseLambdaExpr(LambdaExpr *E) { return stop(E); }
-      bool VisitCXXNewExpr(CXXNewExpr *E) { return stop(E); }
-      bool VisitCXXDeleteExpr(CXXDeleteExpr *E) { return stop(E); }
-      bool VisitAsmStmt(AsmStmt *S) { return stop(S); }
-      bool VisitUnaryOperator(UnaryOperator *E) {
+      bool TraverseLambdaExpr(LambdaExpr *E) override { return stop(E); }
+      bool VisitCXXNewExpr(CXXNewExpr *E) override { return stop(E); }
+      bool VisitCXXDeleteExpr(CXXDeleteExpr *E) override { return stop(E); }
+      bool VisitAsmStmt(AsmStmt *S) override { return stop(S); }
+      bool VisitUnaryOperator(UnaryOperator *E) override {
         return E->getOpcode() == UO_Deref ? stop(E) : true;
       }
-      bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+      bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) override {
         return E->getBase()->IgnoreParenImpCasts()->getType()->isArrayType()
                    ? true
                    : stop(E);
       }
-      bool VisitMemberExpr(MemberExpr *E) {
+      bool VisitMemberExpr(MemberExpr *E) override {
         return !E->isArrow() ||
                        isa<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts())
                    ? true
                    : stop(E);
       }
-      bool VisitCallExpr(CallExpr *E) {
+      bool VisitCallExpr(CallExpr *E) override {
         if (asOffloadCall(E))
           return true;
         // A lambda that offloads: its own host code counts as the loop's.
@@ -908,15 +908,15 @@ private:
             return stop(E);
         return true;
       }
-      bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+      bool VisitCXXConstructExpr(CXXConstructExpr *E) override {
         const CXXConstructorDecl *Ctor = E->getConstructor();
         const CXXRecordDecl *RD = Ctor->getParent();
         return Ctor->isTrivial() || inOffload(RD) || inStd(RD) ? true : stop(E);
       }
-      bool VisitCXXThisExpr(CXXThisExpr *E) {
+      bool VisitCXXThisExpr(CXXThisExpr *E) override {
         return root(E, E->getType()->getPointeeType(), false);
       }
-      bool VisitDeclRefExpr(DeclRefExpr *E) {
+      bool VisitDeclRefExpr(DeclRefExpr *E) override {
         if (isa<BindingDecl>(E->getDecl()))
           return stop(E);
         const auto *V = dyn_cast<VarDecl>(E->getDecl());
