@@ -106,10 +106,6 @@ constexpr OptionRule Listed[] = {
     {opts::OPT_pic_is_pie, Rule::Never},
     {opts::OPT_fvisibility_EQ, Rule::Never},
     {opts::OPT_ftype_visibility, Rule::Never},
-    {opts::OPT_fsanitize_EQ, Rule::Never},
-    {opts::OPT_fsanitize_recover_EQ, Rule::Never},
-    {opts::OPT_fsanitize_trap_EQ, Rule::Never},
-    {opts::OPT_fsanitize_ignorelist_EQ, Rule::Never},
     {opts::OPT_include_pch, Rule::Never},
     {opts::OPT_diagnostic_serialized_file, Rule::Never},
     {opts::OPT_diagnostic_log_file, Rule::Never},
@@ -185,6 +181,10 @@ const DenseMap<unsigned, Rule> &recordRules() {
 /// The rule for option O: the list's, else its record's; none for an
 /// option clang generates by hand that the list does not name.
 std::optional<Rule> ruleFor(const opt::Option &O) {
+  // Sanitizers instrument host code only: every -fsanitize* option the
+  // driver derives from -fsanitize= (there are dozens) stays on the host.
+  if (O.getName().starts_with("fsanitize"))
+    return Rule::Never;
   for (const OptionRule &L : Listed)
     if (O.matches(L.Id))
       return L.R;

@@ -2,10 +2,10 @@
 // Which host options a device compile takes: those that decide what the
 // source means, on every target; the host's CPU, features and -mllvm
 // options on the host device only; outputs, optimization, debug info,
-// instrumentation and OpenMP never. An option the plugin does not know is
-// left out with a warning.
+// instrumentation, sanitizers and OpenMP never. An option the plugin does
+// not know is left out with a warning.
 // RUN: rm -rf %t && mkdir %t
-// RUN: %offload -O2 -g -fPIC -DFROM_HOST=1 -Wshadow -fno-strict-aliasing -fwrapv -ffp-contract=off -fno-rtti -fopenmp -march=x86-64-v3 -fprofile-instr-generate -mllvm -inline-threshold=300 -fplugin-arg-offload-targets=sm_90,host -fplugin-arg-offload-save-temps=%t -c %s -o %t/a.o 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: %offload -O2 -g -fPIC -DFROM_HOST=1 -Wshadow -fno-strict-aliasing -fwrapv -ffp-contract=off -fno-rtti -fopenmp -march=x86-64-v3 -fprofile-instr-generate -fsanitize=address,undefined -fno-sanitize-recover=all -mllvm -inline-threshold=300 -fplugin-arg-offload-targets=sm_90,host -fplugin-arg-offload-save-temps=%t -c %s -o %t/a.o 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
 // RUN: FileCheck %s --check-prefixes=NEVER,GPU-NEVER < %t/host-options.sm_90.cc1
 // RUN: FileCheck %s --check-prefix=NEVER < %t/host-options.host.cc1
 // RUN: FileCheck %s --check-prefix=SHARED < %t/host-options.sm_90.cc1
@@ -41,6 +41,7 @@ int run(std::vector<int> &x) {
 // NEVER-NOT: -fopenmp-targets
 // NEVER-NOT: -debug-info-kind
 // NEVER-NOT: -fprofile-instrument
+// NEVER-NOT: -fsanitize
 // NEVER-NOT: {{^}}-O2
 // NEVER-NOT: -main-file-name
 // GPU-NEVER-NOT: x86-64-v3
