@@ -5,13 +5,19 @@
 // memfd) with the dynamic loader, an entry is called directly on the
 // calling thread, "device" memory is host memory and copies are memcpy:
 // every queued operation has run when it returns, so marks need no waiting.
-// A kernel with team memory runs each block's threads as fibers on the
-// scheduler compiled here (offload/detail/host_team.hpp), which the image
-// reaches through its __cxxoffload_host_team.
+// An entry splits the logical threads into chunks of a fixed size and runs
+// them on the host device's threads (a ChunkPool of OFFLOAD_HOST_THREADS,
+// by default one per core the process may use); a kernel with team memory
+// runs each block's threads as fibers on the scheduler compiled here
+// (offload/detail/host_team.hpp). The image reaches both through its
+// __cxxoffload_host_team.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Backend.h"
+#include "ChunkPool.h"
+#include "Launch.h"
+#include "Report.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -24,6 +30,7 @@
 #include <dlfcn.h>
 #include <map>
 #include <mutex>
+#include <sched.h>
 #include <sys/mman.h>
 #include <thread>
 #include <unistd.h>
@@ -57,6 +64,74 @@ entryCallers(std::index_sequence<N...>) {
 constexpr auto EntryCallers =
     entryCallers(std::make_index_sequence<MaxHostSlots + 1>());
 
+/// OFFLOAD_HOST_THREADS, else the cores this process may run on.
+unsigned hostThreads() {
+  if (const char *Set = std::getenv("OFFLOAD_HOST_THREADS")) {
+    char *End = nullptr;
+    const unsigned long N = std::strtoul(Set, &End, 10);
+    if (End == Set || *End || N < 1 || N > 1024)
+      fatal(createStringError(
+          formatv("OFFLOAD_HOST_THREADS={0} is not a number of threads "
+                  "from 1 to 1024",
+                  Set)
+              .str()));
+    return unsigned(N);
+  }
+  cpu_set_t Cores;
+  if (sched_getaffinity(0, sizeof Cores, &Cores) == 0)
+    return std::max(1, CPU_COUNT(&Cores));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+/// The host device's threads, started by the first launch that has more
+/// than one chunk. Never destroyed: a thread may still launch while the
+/// process exits.
+ChunkPool &hostPool() {
+  static ChunkPool *Pool = [] {
+    const unsigned Threads = hostThreads();
+    info(InfoEvents, "host device: %u thread(s) run its kernels", Threads);
+    return new ChunkPool(Threads);
+  }();
+  return *Pool;
+}
+
+/// abi::HostTeamOps::parallel: the chunks of a launch on the host device's
+/// threads, each of which names the launch's kernel if it crashes.
+void runChunks(std::uint64_t Count, void (*Chunk)(void *, std::uint64_t),
+               void *Context) {
+  if (Count <= 1) { // no threads for a launch of one chunk
+    for (std::uint64_t I = 0; I < Count; ++I)
+      Chunk(Context, I);
+    return;
+  }
+  struct Job {
+    void (*Chunk)(void *, std::uint64_t);
+    void *Context;
+    RunningKernel Kernel;
+  } J{Chunk, Context, runningKernel()};
+  hostPool().run(
+      Count,
+      [](void *P, std::uint64_t I) {
+        const Job &J = *static_cast<const Job *>(P);
+        RunningKernel &Mine = runningKernel();
+        const RunningKernel Before = Mine;
+        Mine = J.Kernel;
+        J.Chunk(J.Context, I);
+        Mine = Before;
+      },
+      &J);
+}
+
+/// What host images call: the fiber scheduler compiled here, and the pool.
+const detail::abi::HostTeamOps &hostOps() {
+  static const detail::abi::HostTeamOps Ops = [] {
+    detail::abi::HostTeamOps O = detail::hostTeamOps();
+    O.parallel = runChunks;
+    return O;
+  }();
+  return Ops;
+}
+
 class HostBackend final : public Backend {
   Expected<void *> loadImageImpl(StringRef Image) override {
     int Fd = memfd_create("cxx-offload-host-image", MFD_CLOEXEC);
@@ -81,10 +156,9 @@ class HostBackend final : public Backend {
       return createStringError(
           formatv("loading the host image: {0}", dlerror()).str());
     }
-    // Kernels with team memory run their blocks on the runtime's scheduler.
+    // Its kernels run on the runtime's threads and fiber scheduler.
     if (void *Team = dlsym(Handle, "__cxxoffload_host_team"))
-      *static_cast<const detail::abi::HostTeamOps **>(Team) =
-          &detail::hostTeamOps();
+      *static_cast<const detail::abi::HostTeamOps **>(Team) = &hostOps();
     std::lock_guard<std::mutex> L(Lock);
     Descriptors[Handle] = Fd;
     return Handle;

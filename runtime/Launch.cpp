@@ -39,13 +39,9 @@ using namespace llvm;
 namespace offload::rt {
 
 namespace {
-/// The kernel this thread runs on the host device. A kernel that aborts
-/// there (a failed assert()) or crashes (a wild access through unchecked())
-/// takes the process with it; the signal handler first names the kernel.
-struct RunningKernel {
-  const char *Name = nullptr;
-  int Device = -1;
-};
+/// A kernel that aborts on the host device (a failed assert()) or crashes
+/// (a wild access through unchecked()) takes the process with it; the
+/// signal handler first names the kernel.
 thread_local RunningKernel Running;
 constexpr int FatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 struct sigaction PreviousHandlers[std::size(FatalSignals)];
@@ -97,6 +93,8 @@ void installSignalHandlers() {
   (void)Installed;
 }
 } // namespace
+
+RunningKernel &runningKernel() { return Running; }
 
 /// The kernel's name for messages: from the dynamic symbol table when the
 /// program exports it, else its address.

@@ -92,8 +92,8 @@ extern "C" {
 namespace offload {
 namespace detail {
 
-/// The host device's block scheduler: the runtime's in a host image, the
-/// header's own without the plugin.
+/// The host device's threads and block scheduler: the runtime's in a host
+/// image, the header's own (one thread) without the plugin.
 inline const abi::HostTeamOps &hostTeam() {
 #if defined(__OFFLOAD_HOST__) || defined(__OFFLOAD_DEVICE__)
   return *__cxxoffload_host_team;

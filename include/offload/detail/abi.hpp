@@ -18,7 +18,7 @@ namespace offload::detail {
 
 /// Version of the argument layout and registration ABI shared by the
 /// headers, the plugin and the runtime.
-inline constexpr unsigned AbiVersion = 13;
+inline constexpr unsigned AbiVersion = 14;
 
 /// Slots 0, 1, 2 hold the end of the launch's logical threads per dimension,
 /// slot 3 the first logical thread along its slowest dimension (not 0 when
@@ -74,11 +74,13 @@ struct HostTile {
   std::uint32_t Rank, Threads;
 };
 
-/// The host device's block scheduler (offload/detail/host_team.hpp: a
-/// block's threads run as fibers that switch at barriers), as kernels with
-/// team memory call it. A host image's kernels reach the runtime's through
-/// the image's __cxxoffload_host_team, which the runtime sets when it loads
-/// the image; builds without the plugin use the header's own.
+/// The host device's scheduler: its threads, which run a launch's chunks
+/// (offload/detail/params.hpp, runOnHost), and the block scheduler of
+/// kernels with team memory (offload/detail/host_team.hpp: a block's
+/// threads run as fibers that switch at barriers). A host image's kernels
+/// reach the runtime's through the image's __cxxoffload_host_team, which
+/// the runtime sets when it loads the image; builds without the plugin use
+/// the header's own, which runs the chunks in order on the calling thread.
 struct HostTeamOps {
   void *(*create)(std::uint32_t Threads);
   void (*destroy)(void *Team);
@@ -91,6 +93,12 @@ struct HostTeamOps {
   HostTile (*tile)(unsigned Position, std::size_t Bytes);
   void (*barrier)(const char *Site);
   std::uint64_t (*round)();
+  /// Runs Chunk(Context, I) for every I < Count and returns when all have
+  /// run: on the host device's threads (the runtime's), or one after the
+  /// other in order (the header's).
+  void (*parallel)(std::uint64_t Count,
+                   void (*Chunk)(void *Context, std::uint64_t I),
+                   void *Context);
 };
 
 struct KernelRecord;

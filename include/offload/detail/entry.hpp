@@ -101,7 +101,7 @@ template <auto Kernel>
   }
 #else
   // The host device calls an entry once: it runs the logical threads itself.
-  runOnHost(Kernel, Slots);
+  runOnHost<Kernel>(Slots);
 #endif
 }
 

@@ -77,6 +77,19 @@ public:
     return Current;
   }
 
+  /// A team for a new launch: the last one this thread let go of, if it
+  /// has as many threads, without its tiles (a launch's chunks each take a
+  /// team, and a new one costs its threads' stacks and their page faults).
+  static HostTeam *take(std::uint32_t Threads) {
+    std::unique_ptr<HostTeam> &Kept = spare();
+    if (!Kept || Kept->Threads != Threads)
+      return new HostTeam(Threads);
+    Kept->Tiles.clear();
+    Kept->Round = 0;
+    return Kept.release();
+  }
+  static void letGo(HostTeam *Team) { spare().reset(Team); }
+
   std::uint32_t rank() const { return Running; }
   std::uint32_t size() const { return Threads; }
   std::uint64_t round() const { return Round; }
@@ -142,6 +155,11 @@ public:
   }
 
 private:
+  static std::unique_ptr<HostTeam> &spare() {
+    static thread_local std::unique_ptr<HostTeam> Kept;
+    return Kept;
+  }
+
   static constexpr std::size_t StackBytes = 256 << 10;
   struct Fiber {
 #if defined(OFFLOAD_FIBERS_UCONTEXT)
@@ -230,8 +248,8 @@ private:
 /// The scheduler as host images call it.
 inline const abi::HostTeamOps &hostTeamOps() {
   static const abi::HostTeamOps Ops{
-      [](std::uint32_t Threads) -> void * { return new HostTeam(Threads); },
-      [](void *Team) { delete static_cast<HostTeam *>(Team); },
+      [](std::uint32_t Threads) -> void * { return HostTeam::take(Threads); },
+      [](void *Team) { HostTeam::letGo(static_cast<HostTeam *>(Team)); },
       [](void *Team, HostTeam::Body Run, void *Context) {
         static_cast<HostTeam *>(Team)->runBlock(Run, Context);
       },
@@ -242,7 +260,12 @@ inline const abi::HostTeamOps &hostTeamOps() {
                              Team->size()};
       },
       [](const char *Site) { HostTeam::current()->barrier(Site); },
-      [] { return HostTeam::current()->round(); }};
+      [] { return HostTeam::current()->round(); },
+      [](std::uint64_t Count, void (*Chunk)(void *, std::uint64_t),
+         void *Context) {
+        for (std::uint64_t I = 0; I < Count; ++I)
+          Chunk(Context, I);
+      }};
   return Ops;
 }
 

@@ -213,6 +213,12 @@ struct ParamDefaults {
   static void finish(const std::uint64_t *, NoState &) {}
   static constexpr bool CombinesBlocks = false;
   template <unsigned Position> static void complete(const std::uint64_t *) {}
+  /// Host only: what one chunk of a launch's threads (runOnHost) writes
+  /// apart from the others (a reduction's partial result): redirect() points
+  /// a copy of the slots at it, gather() combines it into the result.
+  struct HostPartial {};
+  static void redirect(std::uint64_t *, HostPartial &) {}
+  static void gather(const std::uint64_t *, const HostPartial &) {}
 };
 
 /// Unsupported parameter types: the plugin diagnoses them.
@@ -291,6 +297,17 @@ template <class Op> struct Param<Reduce<Op>> : ParamDefaults {
   }
   static void start(const std::uint64_t *Slot) {
     *reinterpret_cast<V *>(Slot[0]) = getWords<V>(Slot + 1);
+  }
+  struct HostPartial {
+    V Value;
+  };
+  static void redirect(std::uint64_t *Slot, HostPartial &Own) {
+    Own.Value = Op::identity();
+    Slot[0] = reinterpret_cast<std::uintptr_t>(&Own.Value);
+  }
+  static void gather(const std::uint64_t *Slot, const HostPartial &Own) {
+    V *Result = reinterpret_cast<V *>(Slot[0]);
+    *Result = Op::combine(*Result, Own.Value);
   }
   static Reduce<Op> rebuild(const std::uint64_t *Slot, const ThreadIndex &,
                             State &St) {
@@ -789,6 +806,30 @@ public:
     startImpl(Slots, std::index_sequence_for<P...>{});
   }
 
+  /// Host only: a chunk's partial results, one per parameter
+  /// (ParamDefaults::HostPartial), and whether any parameter has one.
+  using HostPartials = std::tuple<typename Param<P>::HostPartial...>;
+  static constexpr bool HasHostPartials =
+      (!std::is_empty_v<typename Param<P>::HostPartial> || ...);
+  static void redirect(std::uint64_t *Slots, HostPartials &Own) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (Param<P>::redirect(
+           Slots + std::integral_constant<unsigned, Offsets[I]>::value,
+           std::get<I>(Own)),
+       ...);
+    }
+    (std::index_sequence_for<P...>{});
+  }
+  static void gather(const std::uint64_t *Slots, const HostPartials &Own) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (Param<P>::gather(Slots +
+                            std::integral_constant<unsigned, Offsets[I]>::value,
+                        std::get<I>(Own)),
+       ...);
+    }
+    (std::index_sequence_for<P...>{});
+  }
+
 private:
   template <std::size_t... I>
   static void startImpl(const std::uint64_t *Slots, std::index_sequence<I...>) {
@@ -801,56 +842,166 @@ private:
 template <class R, class... P>
 struct Signature<R (*)(P...) noexcept> : Signature<R (*)(P...)> {};
 
-/// Runs every logical thread of a launch on the host, one after the other:
-/// the host device's entries and the serial fallback without the plugin.
-/// A kernel with team memory runs block by block, each block's threads as
-/// fibers (hostTeam(): the runtime's scheduler in a host image), in the
-/// GPU's order of threads within a block.
-template <class Fn> void runOnHost(Fn Kernel, const std::uint64_t *Slots) {
+/// How runOnHost splits a launch of Threads logical threads: into 256
+/// chunks, of at least 64 and at most 16384 of them (a launch's threads may
+/// each do much work, and each chunk costs a little), whatever the number
+/// of threads that run the chunks, so that reductions combine in the same
+/// order on every machine.
+constexpr std::uint64_t hostChunkThreads(std::uint64_t Threads) {
+  const std::uint64_t Even = (Threads + 255) / 256;
+  return Even < 64 ? 64 : Even > 16384 ? 16384 : Even;
+}
+
+/// Runs every logical thread of a launch on the host: the host device's
+/// entries and the serial fallback without the plugin. The threads are
+/// split into chunks of whole rows (planes) of the launch's outermost
+/// dimension, or of rows of whole blocks for a kernel with team memory,
+/// whose blocks run their threads as fibers (hostTeam()) in the GPU's order
+/// within a block. hostTeam().parallel runs the chunks: on the host
+/// device's threads in a host image, one after the other without the
+/// plugin. Each chunk's reductions combine into partials of its own, and
+/// the partials into the results in chunk order. KernelRef's get() gives
+/// the kernel: a constant in a host image's entry, so that the kernel
+/// inlines into the loop over a chunk's threads (a call through a pointer
+/// per thread made a triad 17 times slower than its loop), a pointer in
+/// the fallback.
+template <class Fn, class KernelRef> class HostLaunch {
   using Sig = Signature<Fn>;
-  const std::uint64_t X = Slots[0], Y = Slots[1], Z = Slots[2];
-  // The first logical thread per dimension: slot 3 along the slowest one.
-  std::uint64_t From[3] = {0, 0, 0};
-  From[splitDimension(Sig::Dims)] = Slots[3];
-  Sig::start(Slots + LaunchSlots);
+  static constexpr unsigned Outer = splitDimension(Sig::Dims);
+
+public:
+  HostLaunch(KernelRef Kernel, const std::uint64_t *Slots)
+      : Kernel(Kernel), Slots(Slots), Extent{Slots[0], Slots[1], Slots[2]} {
+    // The first logical thread: slot 3 along the slowest dimension.
+    First[Outer] = Slots[3];
 #if !defined(OFFLOAD_GPU_CODE)
-  if constexpr (Sig::HasTeamMemory) {
-    const std::uint64_t *Block = Slots + LaunchSlots + Sig::FirstTileOffset;
-    const std::uint64_t BX = Block[0], BY = Block[1], BZ = Block[2];
+    if constexpr (Sig::HasTeamMemory) {
+      const std::uint64_t *Shape = Slots + LaunchSlots + Sig::FirstTileOffset;
+      Block[0] = Shape[0], Block[1] = Shape[1], Block[2] = Shape[2];
+    }
+#endif
+    // A unit is a row of the outer dimension, or of blocks along it.
+    std::uint64_t UnitThreads = Block[Outer];
+    for (unsigned D = 0; D < 3; ++D)
+      if (D != Outer)
+        UnitThreads *= (Extent[D] + Block[D] - 1) / Block[D] * Block[D];
+    const std::uint64_t Units =
+        Extent[Outer] > First[Outer]
+            ? (Extent[Outer] - First[Outer] + Block[Outer] - 1) / Block[Outer]
+            : 0;
+    const std::uint64_t ChunkThreads = hostChunkThreads(Units * UnitThreads);
+    UnitsPerChunk = UnitThreads && UnitThreads < ChunkThreads
+                        ? ChunkThreads / UnitThreads
+                        : 1;
+    Chunks = (Units + UnitsPerChunk - 1) / UnitsPerChunk;
+  }
+
+  void run() {
+    Sig::start(Slots + LaunchSlots);
+    if constexpr (Sig::HasHostPartials) {
+      Partials = new typename Sig::HostPartials[Chunks];
+      parallel();
+      for (std::uint64_t I = 0; I < Chunks; ++I)
+        Sig::gather(Slots + LaunchSlots, Partials[I]);
+      delete[] Partials;
+    } else {
+      parallel();
+    }
+  }
+
+private:
+  void parallel() {
+    const auto Chunk = [](void *Self, std::uint64_t I) {
+      static_cast<HostLaunch *>(Self)->chunk(I);
+    };
+#if defined(OFFLOAD_GPU_CODE)
+    for (std::uint64_t I = 0; I < Chunks; ++I)
+      Chunk(this, I);
+#else
+    hostTeam().parallel(Chunks, Chunk, this);
+#endif
+  }
+
+  void chunk(std::uint64_t I) {
+    std::uint64_t Lo[3] = {First[0], First[1], First[2]};
+    std::uint64_t Hi[3] = {Extent[0], Extent[1], Extent[2]};
+    const std::uint64_t Rows = UnitsPerChunk * Block[Outer];
+    Lo[Outer] += I * Rows;
+    Hi[Outer] = Hi[Outer] - Lo[Outer] > Rows ? Lo[Outer] + Rows : Hi[Outer];
+    // The chunk's own copy of the slots, its reductions pointed at its
+    // partials.
+    std::uint64_t Own[Sig::NumSlots];
+    std::copy_n(Slots, Sig::NumSlots, Own);
+    if constexpr (Sig::HasHostPartials)
+      Sig::redirect(Own + LaunchSlots, Partials[I]);
+#if !defined(OFFLOAD_GPU_CODE)
+    if constexpr (Sig::HasTeamMemory) {
+      runBlocks(Own, Lo, Hi);
+      return;
+    }
+#endif
+    Sig::invoke(Kernel.get(), Own + LaunchSlots, [&](auto Body) {
+      for (std::uint64_t K = Lo[2]; K < Hi[2]; ++K)
+        for (std::uint64_t J = Lo[1]; J < Hi[1]; ++J)
+          for (std::uint64_t X = Lo[0]; X < Hi[0]; ++X)
+            Body(ThreadIndex{X, J, K, Extent[0], Extent[1]});
+    });
+  }
+
+#if !defined(OFFLOAD_GPU_CODE)
+  void runBlocks(const std::uint64_t *Own, const std::uint64_t *Lo,
+                 const std::uint64_t *Hi) {
     const abi::HostTeamOps &Ops = hostTeam();
     struct Team {
       const abi::HostTeamOps &Ops;
       void *Handle;
       ~Team() { Ops.destroy(Handle); }
-    } Team{Ops, Ops.create(std::uint32_t(BX * BY * BZ))};
+    } Team{Ops, Ops.create(std::uint32_t(Block[0] * Block[1] * Block[2]))};
     struct Context {
-      Fn Kernel;
+      KernelRef Kernel;
       const std::uint64_t *Slots;
       std::uint64_t X, Y, BX, BY, First[3];
-    } C{Kernel, Slots, X, Y, BX, BY, {}};
+    } C{Kernel, Own, Extent[0], Extent[1], Block[0], Block[1], {}};
     auto Thread = [](void *P, std::uint32_t Rank) {
       const Context &C = *static_cast<const Context *>(P);
-      Sig::invoke(C.Kernel, C.Slots + LaunchSlots, [&](auto Body) {
+      Sig::invoke(C.Kernel.get(), C.Slots + LaunchSlots, [&](auto Body) {
         Body(ThreadIndex{C.First[0] + Rank % C.BX,
                          C.First[1] + Rank / C.BX % C.BY,
                          C.First[2] + Rank / (C.BX * C.BY), C.X, C.Y});
       });
     };
-    for (std::uint64_t K = From[2]; K < Z; K += BZ)
-      for (std::uint64_t J = From[1]; J < Y; J += BY)
-        for (std::uint64_t I = From[0]; I < X; I += BX) {
+    for (std::uint64_t K = Lo[2]; K < Hi[2]; K += Block[2])
+      for (std::uint64_t J = Lo[1]; J < Hi[1]; J += Block[1])
+        for (std::uint64_t I = Lo[0]; I < Hi[0]; I += Block[0]) {
           C.First[0] = I, C.First[1] = J, C.First[2] = K;
           Ops.runBlock(Team.Handle, Thread, &C);
         }
-    return;
   }
 #endif
-  for (std::uint64_t K = From[2]; K < Z; ++K)
-    for (std::uint64_t J = From[1]; J < Y; ++J)
-      for (std::uint64_t I = From[0]; I < X; ++I)
-        Sig::invoke(Kernel, Slots + LaunchSlots, [&](auto Body) {
-          Body(ThreadIndex{I, J, K, X, Y});
-        });
+
+  KernelRef Kernel;
+  const std::uint64_t *Slots;
+  std::uint64_t Extent[3], First[3] = {0, 0, 0}, Block[3] = {1, 1, 1};
+  std::uint64_t UnitsPerChunk = 1, Chunks = 0;
+  typename Sig::HostPartials *Partials = nullptr;
+};
+
+template <auto Kernel> struct ConstantKernel {
+  static constexpr auto get() { return Kernel; }
+};
+template <class Fn> struct KernelPointer {
+  Fn Kernel;
+  Fn get() const { return Kernel; }
+};
+
+/// A host image's entry: the kernel is a constant.
+template <auto Kernel> void runOnHost(const std::uint64_t *Slots) {
+  using Fn = decltype(Kernel);
+  HostLaunch<Fn, ConstantKernel<Kernel>>({}, Slots).run();
+}
+/// The fallback without the plugin.
+template <class Fn> void runOnHost(Fn Kernel, const std::uint64_t *Slots) {
+  HostLaunch<Fn, KernelPointer<Fn>>({Kernel}, Slots).run();
 }
 
 } // namespace offload::detail
