@@ -84,9 +84,8 @@ unsigned hostThreads() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
-/// The host device's threads, started by the first launch that has more
-/// than one chunk. Never destroyed: a thread may still launch while the
-/// process exits.
+/// The host device's threads, started by the first launch worth sharing.
+/// Never destroyed: a thread may still launch while the process exits.
 ChunkPool &hostPool() {
   static ChunkPool *Pool = [] {
     const unsigned Threads = hostThreads();
@@ -103,9 +102,9 @@ void runChunks(std::uint64_t Count, void (*Chunk)(void *, std::uint64_t),
   if (Count == 0)
     return;
   // The first chunk runs here and tells what the others will cost: a
-  // launch whose work is less than waking the pool's threads runs on this
-  // thread alone (FDTD_2D's one-row kernels took twice as long on two
-  // threads). Who runs a chunk never changes what it computes.
+  // launch whose work is less than waking the pool's threads (tens of
+  // microseconds) runs on this thread alone. Who runs a chunk never changes
+  // what it computes.
   const auto Start = std::chrono::steady_clock::now();
   Chunk(Context, 0);
   const auto First = std::chrono::steady_clock::now() - Start;
