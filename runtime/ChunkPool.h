@@ -9,6 +9,7 @@
 #ifndef CXXOFFLOAD_RUNTIME_CHUNKPOOL_H
 #define CXXOFFLOAD_RUNTIME_CHUNKPOOL_H
 
+#include <algorithm>
 #include <atomic>
 #include <cassert>
 #include <chrono>
@@ -40,10 +41,13 @@ template <class Predicate> bool spinFor(Predicate Done) {
 /// Runs Fn(Context, Chunk) for each chunk of a job.
 using ChunkFn = void (*)(void *Context, std::uint64_t Chunk);
 
-/// The calling thread and Threads - 1 others run a job's chunks, each
-/// claimed by whichever thread is free: run() returns once every chunk has
-/// run. A thread that starts late or is preempted takes fewer chunks instead
-/// of holding the job up, and run() never waits for a thread that has none.
+/// The calling thread and Threads - 1 others run a job's chunks: run()
+/// returns once every chunk has run. Each thread claims the chunks of its
+/// own contiguous share first, the same share of every job (as OpenMP's
+/// static schedule: a launch's rows stay in the same core's cache from
+/// launch to launch), then those left in the others' shares. A thread that
+/// starts late or is preempted takes fewer chunks instead of holding the
+/// job up, and run() never waits for a thread that has none.
 /// (A barrier per job made a machine's occasional scheduling delays
 /// persistent: the threads done first slept while the slowest one worked,
 /// and paid the wake-up delay at the next job, which in turn made the next
@@ -51,9 +55,9 @@ using ChunkFn = void (*)(void *Context, std::uint64_t Chunk);
 /// runs its chunks itself, so callers never wait for each other.
 class ChunkPool {
 public:
-  explicit ChunkPool(unsigned Threads) {
+  explicit ChunkPool(unsigned Threads) : Shares(std::max(Threads, 1u)) {
     for (unsigned I = 1; I < Threads; ++I)
-      Workers.emplace_back([this] { work(); });
+      Workers.emplace_back([this, I] { work(I); });
   }
   ~ChunkPool() {
     Stop.store(true);
@@ -81,18 +85,23 @@ public:
     }
     assert(Count < Closed && "a job of more chunks than a claim counts");
     const std::uint64_t Gen = (State.load(std::memory_order_relaxed) >> 32) + 1;
-    // Claims fail while the parameters change (see claimAndRun).
-    State.store(Gen << 32 | Closed, std::memory_order_release);
+    // Claims fail while the parameters change (see claimAndRun); workers
+    // look for the job once it is set up.
+    for (Share &Sh : Shares)
+      Sh.State.store(Gen << 32 | Closed, std::memory_order_release);
     JobFn.store(Fn, std::memory_order_release);
     JobContext.store(Context, std::memory_order_release);
     JobCount.store(Count, std::memory_order_release);
     Done.store(0, std::memory_order_relaxed);
+    for (unsigned P = 0; P < Shares.size(); ++P)
+      Shares[P].State.store(Gen << 32 | shareBegin(P, Count),
+                            std::memory_order_release);
     State.store(Gen << 32, std::memory_order_release);
     // Taking the lock orders the new generation before a sleeping worker's
     // look at it.
     { std::lock_guard<std::mutex> L(M); }
     Wake.notify_all();
-    claimAndRun(Gen);
+    claimAndRun(Gen, 0);
     while (
         !spinFor([&] { return Done.load(std::memory_order_acquire) == Count; }))
       std::this_thread::yield();
@@ -101,29 +110,41 @@ public:
 private:
   static constexpr std::uint64_t Closed = 0xffffffff;
 
-  /// Runs chunks of generation Gen until none is left. A claim is a
-  /// compare-and-swap of (generation, next chunk): it fails once run() has
-  /// moved on, and the parameters read before it are then never used. They
-  /// are read with acquire, so that reading a later job's parameters makes
-  /// the claim see that job's closed state.
-  void claimAndRun(std::uint64_t Gen) {
-    std::uint64_t S = State.load(std::memory_order_acquire);
-    while (S >> 32 == Gen) {
-      const ChunkFn Fn = JobFn.load(std::memory_order_acquire);
-      void *Context = JobContext.load(std::memory_order_acquire);
-      const std::uint64_t Count = JobCount.load(std::memory_order_acquire);
-      const std::uint64_t Chunk = S & Closed;
-      if (Chunk >= Count)
-        return;
-      if (!State.compare_exchange_weak(S, S + 1, std::memory_order_acq_rel))
-        continue;
-      Fn(Context, Chunk);
-      Done.fetch_add(1, std::memory_order_release);
-      S = State.load(std::memory_order_acquire);
+  /// The first chunk of participant P's share (the caller's is 0).
+  std::uint64_t shareBegin(std::uint64_t P, std::uint64_t Count) const {
+    return P * Count / Shares.size();
+  }
+
+  /// Runs chunks of generation Gen, from participant Self's share, then from
+  /// the others', until none is left. A claim is a compare-and-swap of a
+  /// share's (generation, next chunk): it fails once run() has moved on,
+  /// and the parameters read before it are then never used. They are read
+  /// with acquire, so that reading a later job's parameters makes the claim
+  /// see that job's closed shares.
+  void claimAndRun(std::uint64_t Gen, unsigned Self) {
+    for (unsigned K = 0; K < Shares.size(); ++K) {
+      const unsigned P = (Self + K) % Shares.size();
+      std::atomic<std::uint64_t> &Claims = Shares[P].State;
+      std::uint64_t S = Claims.load(std::memory_order_acquire);
+      while (S >> 32 == Gen) {
+        const ChunkFn Fn = JobFn.load(std::memory_order_acquire);
+        void *Context = JobContext.load(std::memory_order_acquire);
+        const std::uint64_t Count = JobCount.load(std::memory_order_acquire);
+        const std::uint64_t Chunk = S & Closed;
+        if (Chunk >= shareBegin(P + 1, Count))
+          break;
+        if (!Claims.compare_exchange_weak(S, S + 1, std::memory_order_acq_rel))
+          continue;
+        Fn(Context, Chunk);
+        Done.fetch_add(1, std::memory_order_release);
+        S = Claims.load(std::memory_order_acquire);
+      }
+      if (S >> 32 != Gen)
+        return; // a later job's
     }
   }
 
-  void work() {
+  void work(unsigned Self) {
     std::uint64_t Seen = 0;
     auto NewJob = [&] {
       return Stop.load(std::memory_order_relaxed) ||
@@ -138,7 +159,7 @@ private:
       if (Stop.load())
         return;
       Seen = State.load(std::memory_order_acquire) >> 32;
-      claimAndRun(Seen);
+      claimAndRun(Seen, Self);
     }
   }
 
@@ -149,8 +170,15 @@ private:
   std::atomic<ChunkFn> JobFn{nullptr};
   std::atomic<void *> JobContext{nullptr};
   std::atomic<std::uint64_t> JobCount{0};
-  /// The job's generation (high half) and its next unclaimed chunk.
+  /// The last job's generation (high half), which tells workers of a new
+  /// job.
   std::atomic<std::uint64_t> State{0};
+  /// Per participant: the generation and the next unclaimed chunk of its
+  /// share, a cache line each.
+  struct alignas(64) Share {
+    std::atomic<std::uint64_t> State{0};
+  };
+  std::vector<Share> Shares;
   std::atomic<std::uint64_t> Done{0};
   std::atomic<bool> Held{false}, Stop{false};
 };
