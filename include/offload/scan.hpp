@@ -18,7 +18,8 @@
 // its inclusive prefix when it knows it, each value tagged so that readers
 // need no fence. Tiles are handed out in the order blocks start, so a block
 // only waits for tiles whose blocks already run. On the host's CPU (the host
-// device, or a build without the plugin) one thread scans in order.
+// device, or a build without the plugin) a kernel of one logical thread
+// scans with the host device's threads: scanOnHost.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -26,8 +27,10 @@
 #include <offload/detail/fail.hpp>
 #include <offload/offload.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <numeric>
 #include <type_traits>
 
 // Loops over a thread's few elements, unrolled whole so that its array of
@@ -268,9 +271,8 @@ template <class T, class F>
 // would otherwise call (and pass its parameters on the stack).
 template <class T, class Op, bool Exclusive, bool InPlace>
 [[gnu::always_inline]] inline void
-scanTiles(Range<Linear1D>, std::uint64_t N, std::uint64_t First,
-          T Init, Op Combine, std::span<const T> In,
-          Tile<T, Shape<T>::TileSlots> Items,
+scanTiles(Range<Linear1D>, std::uint64_t N, std::uint64_t First, T Init,
+          Op Combine, std::span<const T> In, Tile<T, Shape<T>::TileSlots> Items,
           Tile<T, Shape<T>::Threads> Scratch, Region<T> Out) {
   using S = Shape<T>;
   constexpr std::uint32_t Threads = S::Threads, PerThread = S::PerThread;
@@ -383,8 +385,7 @@ selectTiles(Range<Linear1D>, std::uint64_t N, std::uint64_t First,
   // its own.
   const auto Block = TileAccess::scan(
       Scratch, std::uint64_t(Lane == Lanes - 1 ? WarpKept : 0), Add);
-  const Prefix<std::uint64_t> Start =
-      tilePrefix(Tile, Block.Total, Carry, Add);
+  const Prefix<std::uint64_t> Start = tilePrefix(Tile, Block.Total, Carry, Add);
   std::uint64_t At = Start.Value + (Rank != 0 ? Block.Before : 0);
   OFFLOAD_UNROLL_ALL
   for (std::uint32_t J = 0; J < PerThread; ++J) {
@@ -406,7 +407,7 @@ selectTiles(Range<Linear1D>, std::uint64_t N, std::uint64_t First,
     Count += Start.Value + Block.Total;
 }
 #else
-// The host's CPU scans in order (scanInOrder, selectInOrder below): the
+// The host's CPU scans without tiles (scanOnHost, selectOnHost below): the
 // tiled kernels are compiled for it, never launched there.
 template <class T, class Op, bool Exclusive, bool InPlace>
 void scanTiles(Range<Linear1D>, std::uint64_t, std::uint64_t, T, Op,
@@ -428,38 +429,168 @@ inline void checkOutput(const char *Name, std::size_t Out, std::size_t In) {
             Name, Out, In);
 }
 
-/// The host's CPU scans in order, one element after another, in one
-/// logical thread: tiles, team memory and barriers would only add work
-/// there (on the host device and without the plugin).
+/// The host's CPU scans small arrays in order, one element after another.
+/// Larger ones it splits into HostChunks::Count chunks of consecutive
+/// elements: a parallel pass sums each chunk, the calling thread scans the
+/// sums, and a second parallel pass scans each chunk from its prefix. Both
+/// passes combine groups of Group elements first, each group on its own,
+/// and then the groups' values into the running one: in order, every
+/// step of a scan of doubles waits for the addition before it; so, only one
+/// step in Group does. The chunks and groups depend on N alone, so results
+/// do not depend on how many threads run the chunks (a build without the
+/// plugin runs the same passes on one).
+struct HostChunks {
+  static constexpr std::uint64_t Count = 256, Group = 8, MinItems = 1 << 15;
+  static_assert(MinItems >= Count * Group, "every chunk has a whole group");
+  /// Chunk C of N elements: [Begin, End).
+  std::uint64_t Begin, End;
+  HostChunks(std::uint64_t N, std::uint64_t C)
+      : Begin(C * N / Count), End((C + 1) * N / Count) {}
+};
+
+#if !defined(OFFLOAD_GPU_CODE)
+/// Each(C) for every chunk C, on the host device's threads.
+template <class F> void eachHostChunk(F &&Each) {
+  hostTeam().parallel(
+      HostChunks::Count,
+      [](void *Context, std::uint64_t C) {
+        (*static_cast<std::remove_reference_t<F> *>(Context))(C);
+      },
+      &Each);
+}
+#endif
+
 template <class T, class Op, bool Exclusive, bool InPlace>
-void scanInOrder(std::uint64_t N, T Init, Op Combine,
-                 std::span<const T> In, Region<T> Out) {
-  T Running = Init;
-  for (std::uint64_t I = 0; I < N; ++I) {
-    const T Element = InPlace ? Out.unchecked(I) : In[I];
+void scanOnHost(std::uint64_t N, T Init, Op Combine, std::span<const T> In,
+                Region<T> Out) {
+  constexpr std::uint64_t Group = HostChunks::Group;
+  auto Get = [&](std::uint64_t I) -> T {
+    if constexpr (InPlace)
+      return Out.unchecked(I);
+    else
+      return In[I];
+  };
+  // Element I's result from Running, the combination of all before it;
+  // Running then includes I.
+  auto Step = [&](T &Running, std::uint64_t I) {
+    const T Element = Get(I);
     if constexpr (Exclusive) {
       Out.unchecked(I) = Running;
       Running = Combine(Running, Element);
     } else {
-      Running = I > 0 ? Combine(Running, Element) : Element;
+      Running = Combine(Running, Element);
       Out.unchecked(I) = Running;
     }
+  };
+#if !defined(OFFLOAD_GPU_CODE)
+  if (N >= HostChunks::MinItems) {
+    // The group's inclusive scan, read whole before anything is written.
+    auto ScanGroup = [&](std::uint64_t I, T *Local) {
+      Local[0] = Get(I);
+      OFFLOAD_UNROLL_ALL
+      for (std::uint64_t J = 1; J < Group; ++J)
+        Local[J] = Combine(Local[J - 1], Get(I + J));
+    };
+    // The chunks' sums, then their prefixes (on the stack: kernels do not
+    // allocate); an inclusive scan's first chunk has none.
+    T Before[HostChunks::Count];
+    eachHostChunk([&](std::uint64_t C) {
+      const HostChunks Chunk(N, C);
+      T Local[Group];
+      ScanGroup(Chunk.Begin, Local);
+      T Sum = Local[Group - 1];
+      std::uint64_t I = Chunk.Begin + Group;
+      for (; I + Group <= Chunk.End; I += Group) {
+        ScanGroup(I, Local);
+        Sum = Combine(Sum, Local[Group - 1]);
+      }
+      for (; I < Chunk.End; ++I)
+        Sum = Combine(Sum, Get(I));
+      Before[C] = Sum;
+    });
+    T Running = Init;
+    for (std::uint64_t C = 0; C < HostChunks::Count; ++C) {
+      const T Sum = Before[C];
+      Before[C] = Running;
+      Running = C == 0 && !Exclusive ? Sum : Combine(Running, Sum);
+    }
+    eachHostChunk([&](std::uint64_t C) {
+      const HostChunks Chunk(N, C);
+      T Running = Before[C], Local[Group];
+      std::uint64_t I = Chunk.Begin;
+      if (!Exclusive && C == 0) {
+        ScanGroup(0, Local);
+        std::copy_n(Local, Group, &Out.unchecked(0));
+        Running = Local[Group - 1];
+        I = Group;
+      }
+      for (; I + Group <= Chunk.End; I += Group) {
+        ScanGroup(I, Local);
+        OFFLOAD_UNROLL_ALL
+        for (std::uint64_t J = 0; J < Group; ++J) {
+          if constexpr (Exclusive)
+            Out.unchecked(I + J) = J ? Combine(Running, Local[J - 1]) : Running;
+          else
+            Out.unchecked(I + J) = Combine(Running, Local[J]);
+        }
+        Running = Combine(Running, Local[Group - 1]);
+      }
+      for (; I < Chunk.End; ++I)
+        Step(Running, I);
+    });
+    return;
   }
+#endif
+  if (N == 0)
+    return;
+  T Running = Init;
+  if constexpr (!Exclusive)
+    Out.unchecked(0) = Running = Get(0);
+  for (std::uint64_t I = Exclusive ? 0 : 1; I < N; ++I)
+    Step(Running, I);
 }
 
+/// Copies the kept elements (Indices: their indices) to Out: in order in
+/// one thread, or in parallel (a pass counts each chunk's, a second writes
+/// them after those of the chunks before).
 template <class T, class O, class Pred, bool Indices>
-void selectInOrder(Pred Keep, std::span<const T> In,
-                   Region<O> Out, ReduceSum<std::uint64_t> Count) {
-  std::uint64_t At = 0;
-  for (std::uint64_t I = 0; I < In.size(); ++I)
-    if (Keep(In[I])) {
-      if constexpr (Indices)
-        Out.unchecked(At) = O(I);
-      else
-        Out.unchecked(At) = In[I];
-      ++At;
-    }
-  Count += At;
+void selectOnHost(Pred Keep, std::span<const T> In, Region<O> Out,
+                  ReduceSum<std::uint64_t> Count) {
+  const std::uint64_t N = In.size();
+  auto Value = [&](std::uint64_t I) {
+    if constexpr (Indices)
+      return O(I);
+    else
+      return In[I];
+  };
+#if !defined(OFFLOAD_GPU_CODE)
+  if (N >= HostChunks::MinItems) {
+    // Each chunk's count, then where its elements go; the last: the total.
+    std::uint64_t At[HostChunks::Count + 1] = {};
+    eachHostChunk([&](std::uint64_t C) {
+      const HostChunks Chunk(N, C);
+      std::uint64_t Kept = 0;
+      for (std::uint64_t I = Chunk.Begin; I < Chunk.End; ++I)
+        Kept += Keep(In[I]) ? 1 : 0;
+      At[C] = Kept;
+    });
+    std::exclusive_scan(At, At + HostChunks::Count + 1, At, std::uint64_t(0));
+    eachHostChunk([&](std::uint64_t C) {
+      const HostChunks Chunk(N, C);
+      std::uint64_t Next = At[C];
+      for (std::uint64_t I = Chunk.Begin; I < Chunk.End; ++I)
+        if (Keep(In[I]))
+          Out.unchecked(Next++) = Value(I);
+    });
+    Count += At[HostChunks::Count];
+    return;
+  }
+#endif
+  std::uint64_t Next = 0;
+  for (std::uint64_t I = 0; I < N; ++I)
+    if (Keep(In[I]))
+      Out.unchecked(Next++) = Value(I);
+  Count += Next;
 }
 
 /// Whether the call runs on a GPU (else on the host's CPU): the device of
@@ -499,11 +630,11 @@ void run(In &&Input, Out &&Output, const T &Init, Op Combine) {
   const SelfPartitionedCall Unreplayed;
   if (!onGpu()) {
     if (InPlace)
-      offload(OneThread, scanInOrder<T, Op, Exclusive, true>, N, Init, Combine,
+      offload(OneThread, scanOnHost<T, Op, Exclusive, true>, N, Init, Combine,
               std::span<const T>(), Output);
     else
-      offload(OneThread, scanInOrder<T, Op, Exclusive, false>, N, Init,
-              Combine, Input, Output);
+      offload(OneThread, scanOnHost<T, Op, Exclusive, false>, N, Init, Combine,
+              Input, Output);
     return;
   }
   eachLaunch<T>(N, [&](std::uint64_t First, std::uint64_t Launched) {
@@ -539,7 +670,7 @@ std::size_t select(In &&Input, Out &&Output, Pred Keep, const char *Name) {
   std::uint64_t Kept = 0;
   const SelfPartitionedCall Unreplayed;
   if (!onGpu()) {
-    offload(OneThread, selectInOrder<T, O, Pred, Indices>, Keep, Input, Output,
+    offload(OneThread, selectOnHost<T, O, Pred, Indices>, Keep, Input, Output,
             Kept);
     return Kept;
   }
