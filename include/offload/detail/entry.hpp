@@ -60,7 +60,7 @@ template <auto Kernel>
     const std::uint64_t Extent = Slots[0],
                         Stride = std::uint64_t(__gpu_num_blocks(0)) *
                                  __gpu_num_threads(0);
-    Sig::invoke(Kernel, Slots + LaunchSlots, [&](auto Body) {
+    Sig::invoke(ConstantKernel<Kernel>{}, Slots + LaunchSlots, [&](auto Body) {
       for (std::uint64_t I = Slots[3] + gpu::threadIndex<1>().x; I < Extent;
            I += Stride)
         Body(ThreadIndex{I, 0, 0, 1, 1});
@@ -77,7 +77,7 @@ template <auto Kernel>
                                  __gpu_num_threads(Outer);
     const bool Inside =
         Thread.x < Slots[0] && (Outer == 1 || Thread.y < Slots[1]);
-    Sig::invoke(Kernel, Slots + LaunchSlots, [&](auto Body) {
+    Sig::invoke(ConstantKernel<Kernel>{}, Slots + LaunchSlots, [&](auto Body) {
       if (Inside)
         for (; Position < Extent; Position += Stride)
           Body(Thread);
@@ -94,7 +94,7 @@ template <auto Kernel>
     else
       Thread.z += Slots[3];
     const bool Active = insideExtent<Dims>(Thread, Slots);
-    Sig::invoke(Kernel, Slots + LaunchSlots, [&](auto Body) {
+    Sig::invoke(ConstantKernel<Kernel>{}, Slots + LaunchSlots, [&](auto Body) {
       if (Active)
         Body(Thread);
     });
@@ -113,9 +113,9 @@ template <std::size_t> using SlotWord = std::uint64_t;
 // host registered (ClosureId) and external linkage.
 #pragma omp begin declare target
 template <class Call, std::size_t... I>
-[[gnu::used]] OFFLOAD_CLOSURE_TAG("offload.entry", Call::Id)
-OFFLOAD_TEMPLATE_ENTRY_ATTRIBUTES void
-closureEntry(void *, SlotWord<I>... Slot) {
+[[gnu::used]] OFFLOAD_CLOSURE_TAG("offload.entry",
+                                  Call::Id) OFFLOAD_TEMPLATE_ENTRY_ATTRIBUTES
+    void closureEntry(void *, SlotWord<I>... Slot) {
   const std::uint64_t Slots[] = {Slot...};
   deviceEntry<Call::Function>(Slots);
 }

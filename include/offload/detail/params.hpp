@@ -40,6 +40,19 @@
 #include <utility>
 #include <vector>
 
+// Host code: a call that clang inlines whatever its heuristics say (down
+// from a host chunk to its call per thread: out of line, the kernel's
+// parameters and reductions would live in memory), and one it keeps out of
+// line (the rare threads past the data, so that the kernel's body is not
+// inlined twice).
+#if defined(__clang__) && !defined(OFFLOAD_GPU_CODE)
+#define OFFLOAD_INLINE_CALL [[clang::always_inline]]
+#define OFFLOAD_OUTLINE_CALL [[clang::noinline]]
+#else
+#define OFFLOAD_INLINE_CALL
+#define OFFLOAD_OUTLINE_CALL
+#endif
+
 namespace offload::detail {
 
 /// The dimension along which a launch of Dims dimensions is split between
@@ -219,6 +232,13 @@ struct ParamDefaults {
   struct HostPartial {};
   static void redirect(std::uint64_t *, HostPartial &) {}
   static void gather(const std::uint64_t *, const HostPartial &) {}
+  /// Host only: whether the threads with a linear index below
+  /// threadsInside(Slots) all find their element inside the data, by a
+  /// check the compiler sees to be the same (`i < size`).
+  static constexpr bool BoundsThreads = false;
+  static std::uint64_t threadsInside(const std::uint64_t *) {
+    return ~std::uint64_t(0);
+  }
 };
 
 /// Unsupported parameter types: the plugin diagnoses them.
@@ -254,6 +274,10 @@ template <class T, class S> struct Param<Region<T, S>> : ParamDefaults {
     return RegionAccess::bind(reinterpret_cast<T *>(Slot[0]), Slot[1], Thread,
                               StrategyParam<S>::rebuild(Slot + 2));
   }
+  static constexpr bool BoundsThreads = std::is_same_v<S, Linear1D>;
+  static std::uint64_t threadsInside(const std::uint64_t *Slot) {
+    return BoundsThreads ? Slot[1] : ~std::uint64_t(0);
+  }
 };
 template <class T, class S>
 struct Param<const Region<T, S> &> : Param<Region<T, S>> {};
@@ -273,6 +297,10 @@ template <class S> struct Param<Range<S>> : ParamDefaults {
                           NoState &) {
     return RegionAccess::bind(Slot[0], Thread,
                               StrategyParam<S>::rebuild(Slot + 1));
+  }
+  static constexpr bool BoundsThreads = std::is_same_v<S, Linear1D>;
+  static std::uint64_t threadsInside(const std::uint64_t *Slot) {
+    return BoundsThreads ? Slot[0] : ~std::uint64_t(0);
   }
 };
 template <class S> struct Param<const Range<S> &> : Param<Range<S>> {};
@@ -755,18 +783,24 @@ template <class R, class... P> struct Signature<R (*)(P...)> {
   /// none, but still finish with their untouched state (a reduction's
   /// identity), since a reduction's finish() waits for every thread of the
   /// block.
-  template <class Fn, class EachThread>
-  static void invoke(Fn Kernel, const std::uint64_t *Slots, EachThread Each) {
+  /// KernelRef's get() gives the kernel (ConstantKernel: a constant, so
+  /// that each thread's call is a direct one however much of this is
+  /// inlined).
+  template <class KernelRef, class EachThread>
+  static void invoke(KernelRef Kernel, const std::uint64_t *Slots,
+                     EachThread Each) {
+    OFFLOAD_INLINE_CALL
     invokeImpl(Kernel, Slots, Each, std::index_sequence_for<P...>{});
   }
 
 private:
-  template <class Fn, class EachThread, std::size_t... I>
-  static void invokeImpl(Fn Kernel, const std::uint64_t *Slots, EachThread Each,
-                         std::index_sequence<I...>) {
+  template <class KernelRef, class EachThread, std::size_t... I>
+  static void invokeImpl(KernelRef Kernel, const std::uint64_t *Slots,
+                         EachThread Each, std::index_sequence<I...>) {
     std::tuple<typename Param<P>::State...> States;
+    OFFLOAD_INLINE_CALL
     Each([&](const ThreadIndex &Thread) {
-      Kernel(rebuildParam<P, Offsets[I]>(
+      Kernel.get()(rebuildParam<P, Offsets[I]>(
           Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
           std::get<I>(States))...);
     });
@@ -826,6 +860,20 @@ public:
                             std::integral_constant<unsigned, Offsets[I]>::value,
                         std::get<I>(Own)),
        ...);
+    }
+    (std::index_sequence_for<P...>{});
+  }
+
+  /// Host only: the linear thread indices below which every parameter's
+  /// check passes (ParamDefaults::threadsInside), if any parameter has one.
+  static constexpr bool BoundsThreads = (Param<P>::BoundsThreads || ...);
+  static std::uint64_t threadsInside(const std::uint64_t *Slots) {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return std::min(
+          {~std::uint64_t(0),
+           Param<P>::threadsInside(
+               Slots +
+               std::integral_constant<unsigned, Offsets[I]>::value)...});
     }
     (std::index_sequence_for<P...>{});
   }
@@ -940,12 +988,41 @@ private:
       return;
     }
 #endif
-    Sig::invoke(Kernel.get(), Own + LaunchSlots, [&](auto Body) {
-      for (std::uint64_t K = Lo[2]; K < Hi[2]; ++K)
-        for (std::uint64_t J = Lo[1]; J < Hi[1]; ++J)
-          for (std::uint64_t X = Lo[0]; X < Hi[0]; ++X)
-            Body(ThreadIndex{X, J, K, Extent[0], Extent[1]});
-    });
+    if constexpr (Sig::BoundsThreads && Sig::Dims <= 1) {
+      // A 1-D launch of a kernel whose parameters check their elements
+      // against the data's sizes (`i < size`, Signature::threadsInside):
+      // the loop stops where the first check fails, so that the compiler
+      // drops the checks the bound implies and the loop vectorizes. The
+      // threads past that (a launch larger than some of its data) run
+      // apart, from a copy of the slots: the main loop's slots stay out of
+      // reach of any call (or else every store of the kernel might change
+      // them, and they would be read again per thread).
+      const std::uint64_t Split =
+          std::min(Sig::threadsInside(Own + LaunchSlots), Hi[0]);
+      OFFLOAD_INLINE_CALL
+      Sig::invoke(Kernel, Own + LaunchSlots, [&](auto Body) {
+        for (std::uint64_t X = Lo[0]; X < Split; ++X)
+          OFFLOAD_INLINE_CALL Body(ThreadIndex{X, 0, 0, Extent[0], 1});
+      });
+      if (std::max(Split, Lo[0]) >= Hi[0])
+        return;
+      std::uint64_t Rest[Sig::NumSlots];
+      std::copy_n(Own, Sig::NumSlots, Rest);
+      OFFLOAD_OUTLINE_CALL
+      Sig::invoke(Kernel, Rest + LaunchSlots, [&](auto Body) {
+        for (std::uint64_t X = std::max(Split, Lo[0]); X < Hi[0]; ++X)
+          Body(ThreadIndex{X, 0, 0, Extent[0], 1});
+      });
+    } else {
+      OFFLOAD_INLINE_CALL
+      Sig::invoke(Kernel, Own + LaunchSlots, [&](auto Body) {
+        for (std::uint64_t K = Lo[2]; K < Hi[2]; ++K)
+          for (std::uint64_t J = Lo[1]; J < Hi[1]; ++J)
+            for (std::uint64_t X = Lo[0]; X < Hi[0]; ++X)
+              OFFLOAD_INLINE_CALL Body(
+                  ThreadIndex{X, J, K, Extent[0], Extent[1]});
+      });
+    }
   }
 
 #if !defined(OFFLOAD_GPU_CODE)
@@ -964,7 +1041,7 @@ private:
     } C{Kernel, Own, Extent[0], Extent[1], Block[0], Block[1], {}};
     auto Thread = [](void *P, std::uint32_t Rank) {
       const Context &C = *static_cast<const Context *>(P);
-      Sig::invoke(C.Kernel.get(), C.Slots + LaunchSlots, [&](auto Body) {
+      Sig::invoke(C.Kernel, C.Slots + LaunchSlots, [&](auto Body) {
         Body(ThreadIndex{C.First[0] + Rank % C.BX,
                          C.First[1] + Rank / C.BX % C.BY,
                          C.First[2] + Rank / (C.BX * C.BY), C.X, C.Y});

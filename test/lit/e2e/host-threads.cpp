@@ -49,6 +49,20 @@ void blockSums(std::span<const double> In, offload::Tile<double, Block> T,
   }
 }
 
+// A launch larger than some of its data: the Range sets N + 777 threads,
+// the threads past each Region's size own none of its elements. On the host
+// device the threads below the smallest size run in a loop without checks,
+// the others after it.
+void mixed(offload::Range<> R, offload::Region<double> Short,
+           offload::Region<double> Long, offload::ReduceSum<double> Sum) {
+  for (std::uint64_t I : R)
+    Sum += double(I % 97) * 0.01;
+  for (auto [I, S] : Short)
+    S = double(I) * 0.5;
+  for (auto [I, L] : Long)
+    L += 1.0;
+}
+
 int main() {
   const std::size_t N = 1000003; // 256 chunks, the last one short
   std::vector<double> X(N);
@@ -70,9 +84,23 @@ int main() {
   offload::offload(offload::Launch{.threads = Tiled, .block = Block}, blockSums,
                    In, offload::team_memory, Out, TiledSum);
   std::printf("tiles %a %a\n", TiledSum, Out[Tiled - 1]);
+
+  std::vector<double> Short(N - 5000, -1.0), Long(N, 2.0);
+  double MixedSum = 0, Want = 0;
+  offload::offload(mixed, offload::Range<>(N + 777), Short, Long, MixedSum);
+  for (std::size_t I = 0; I < N + 777; ++I)
+    Want += double(I % 97) * 0.01;
+  bool Right = true;
+  for (std::size_t I = 0; I < Short.size(); ++I)
+    Right = Right && Short[I] == double(I) * 0.5;
+  for (double L : Long)
+    Right = Right && L == 3.0;
+  std::printf("mixed %d %a (%.6g, within %d)\n", Right, MixedSum, Want,
+              MixedSum > Want * (1 - 1e-12) && MixedSum < Want * (1 + 1e-12));
 }
 // CHECK: harmonic 0x{{[0-9a-f.p+-]+}} 0x{{[0-9a-f.p+-]+}} 0x{{[0-9a-f.p+-]+}}
 // CHECK: rows 0x{{[0-9a-f.p+]+}} 0x{{[0-9a-f.p+]+}}
 // CHECK: tiles 0x{{[0-9a-f.p+]+}} 0x{{[0-9a-f.p+]+}}
+// CHECK: mixed 1 0x{{[0-9a-f.p+]+}} ({{[0-9.e+]+}}, within 1)
 // INFO: offload: info: host device: 3 thread(s) run its kernels
 // BAD: offload: error: OFFLOAD_HOST_THREADS=[[VALUE]] is not a number of threads from 1 to 1024
