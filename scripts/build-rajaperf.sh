@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
-# Builds LLNL's RAJA Performance Suite for the H200 (sm_90, CUDA, Base_CUDA
+# Builds LLNL's RAJA Performance Suite: for the H200 (sm_90, CUDA, Base_CUDA
 # and RAJA_CUDA variants), the baseline benchmarks/rajaperf/run.sh compares
-# with. Nothing of RAJAPerf enters this repository: the source tree is put
+# with, or for CPUs (Base_OpenMP and RAJA_OpenMP, with clang++-22 -O3
+# -fopenmp), the baseline of benchmarks/host. Nothing of RAJAPerf enters this repository: the source tree is put
 # together from git checkouts (RAJAPerf, RAJA, camp, BLT) under $DEST and
 # the few changes nvcc 13 needs are made there, by sed, at build time.
-# Usage: scripts/build-rajaperf.sh DEST
+# Usage: scripts/build-rajaperf.sh DEST [cuda|openmp]   (default: cuda)
 #   RAJAPERF_GIT, RAJA_GIT, CAMP_GIT, BLT_GIT: git repositories (bare or not)
 #   holding the commits below; by default OWNER+NAME/repo under
 #   $OFFLOAD_MIRROR (a folder of mirrors, which must then be set).
-# About an hour on 2 cores. The binary: $DEST/build/bin/raja-perf.exe
+#   CXX (openmp): the compiler; default clang++-22, the one our plugin runs in
+# About an hour on 2 cores. The binary: $DEST/build/bin/raja-perf.exe (cuda),
+# $DEST/build-openmp/bin/raja-perf.exe (openmp).
 set -euo pipefail
-dest=${1:?usage: scripts/build-rajaperf.sh DEST}
+dest=${1:?usage: scripts/build-rajaperf.sh DEST [cuda|openmp]}
+backend=${2:-cuda}
 mirror=${OFFLOAD_MIRROR:-}
 [ -n "$mirror" ] || { [ -n "${RAJAPERF_GIT:-}" ] && [ -n "${RAJA_GIT:-}" ] &&
   [ -n "${CAMP_GIT:-}" ] && [ -n "${BLT_GIT:-}" ]; } ||
@@ -67,14 +71,30 @@ if [ ! -f "$src/.assembled" ]; then
   touch "$src/.assembled"
 fi
 
-cmake -S "$src" -B "$dest/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_CXX_COMPILER=g++ -DCMAKE_CUDA_COMPILER="$cuda/bin/nvcc" \
-  -DCMAKE_CUDA_HOST_COMPILER=g++ -DENABLE_CUDA=On -DENABLE_OPENMP=Off \
-  -DCMAKE_CUDA_ARCHITECTURES=90 -DCUDA_ARCH=sm_90 \
-  -DRAJA_PERFSUITE_TUNING_CUDA_ARCH=900 \
-  -DCMAKE_CUDA_FLAGS="-I$cuda/include/cccl --extended-lambda --expt-relaxed-constexpr" \
-  -DCUB_DIR="$cuda/include/cccl" -DBLT_CXX_STD=c++17 \
-  -DCMAKE_CXX_STANDARD=17 -DCMAKE_CUDA_STANDARD=17 \
-  -DENABLE_TESTS=Off -DRAJA_PERFSUITE_ENABLE_TESTS=Off
-ninja -C "$dest/build" -j "${RAJAPERF_JOBS:-2}" raja-perf.exe
-ls -l "$dest/build/bin/raja-perf.exe"
+case $backend in
+cuda)
+  build=$dest/build
+  cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_COMPILER=g++ -DCMAKE_CUDA_COMPILER="$cuda/bin/nvcc" \
+    -DCMAKE_CUDA_HOST_COMPILER=g++ -DENABLE_CUDA=On -DENABLE_OPENMP=Off \
+    -DCMAKE_CUDA_ARCHITECTURES=90 -DCUDA_ARCH=sm_90 \
+    -DRAJA_PERFSUITE_TUNING_CUDA_ARCH=900 \
+    -DCMAKE_CUDA_FLAGS="-I$cuda/include/cccl --extended-lambda --expt-relaxed-constexpr" \
+    -DCUB_DIR="$cuda/include/cccl" -DBLT_CXX_STD=c++17 \
+    -DCMAKE_CXX_STANDARD=17 -DCMAKE_CUDA_STANDARD=17 \
+    -DENABLE_TESTS=Off -DRAJA_PERFSUITE_ENABLE_TESTS=Off
+  ;;
+openmp)
+  build=$dest/build-openmp
+  cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_COMPILER="${CXX:-clang++-22}" -DCMAKE_CXX_FLAGS_RELEASE="-O3 -DNDEBUG" \
+    -DENABLE_CUDA=Off -DENABLE_OPENMP=On -DBLT_CXX_STD=c++17 \
+    -DCMAKE_CXX_STANDARD=17 -DENABLE_TESTS=Off -DRAJA_PERFSUITE_ENABLE_TESTS=Off
+  ;;
+*)
+  echo "build-rajaperf: the backend is cuda or openmp, not '$backend'" >&2
+  exit 2
+  ;;
+esac
+ninja -C "$build" -j "${RAJAPERF_JOBS:-2}" raja-perf.exe
+ls -l "$build/bin/raja-perf.exe"

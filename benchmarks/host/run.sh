@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # The RAJAPerf subset (benchmarks/rajaperf) on the host device, over thread
 # counts: each kernel's time per rep with OFFLOAD_HOST_THREADS=T beside the
-# suite's serial host reference (the kernel as a plain loop, one thread).
-# Counts alternate within each round; the CSV keeps every round.
+# suite's serial host reference (the kernel as a plain loop, one thread) and,
+# where RAJAPERF_OPENMP names LLNL's raja-perf.exe built for OpenMP
+# (scripts/build-rajaperf.sh DEST openmp), beside its Base_OpenMP and
+# RAJA_OpenMP variants with OMP_NUM_THREADS=T (the faster of the two, kernel
+# by kernel; an idiomatic KERNEL+how is compared with KERNEL). Counts and
+# the two programs alternate from round to round; the CSV keeps every round.
 #   run.sh [rounds [threads...]]   (default: 3 rounds; 1, 2, 4, ... up to
 #                                   the cores this process may use)
-# Environment: RAJAPERF (the binary; default build/bin/rajaperf), OUT (where
-# the CSV and the log go; default .), RAJAPERF_ARGS (default: 1 Mi elements,
-# a tenth of RAJAPerf's reps).
+# Environment: RAJAPERF (our binary; default build/bin/rajaperf),
+# RAJAPERF_OPENMP, OUT (where the CSV, the log and the plots go; default .),
+# SIZE and REPFACT (default: 1 Mi elements, a tenth of RAJAPerf's reps).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${RAJAPERF:-$here/../../build/bin/rajaperf}
+openmp=${RAJAPERF_OPENMP:-}
 out=${OUT:-.}
 rounds=${1:-3}
 shift || true
@@ -20,7 +25,8 @@ if [ ${#threads[@]} -eq 0 ]; then
   for ((t = 1; t <= cores; t *= 2)); do threads+=("$t"); done
   [ "${threads[-1]}" -eq "$cores" ] || threads+=("$cores")
 fi
-args=${RAJAPERF_ARGS:---size 1048576 --repfact 0.1 --passes 1 --automatic-passes 0}
+size=${SIZE:-1048576}
+repfact=${REPFACT:-0.1}
 machine=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
 csv=$out/host-threads.csv
 log=$out/host-threads.log
@@ -29,26 +35,58 @@ trap 'rm -rf "$tmp"' EXIT
 {
   echo "machine: $machine, $(nproc) cores usable; $(date -u)"
   echo "commit: $(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-  echo "rajaperf $args; rounds $rounds; threads ${threads[*]}"
+  echo "size $size, repfact $repfact; rounds $rounds; threads ${threads[*]}"
+  [ -n "$openmp" ] && echo "OpenMP baseline: $(basename "$openmp") (Base_OpenMP, RAJA_OpenMP)"
 } | tee "$log"
-echo "kernel,threads,round,us_per_rep,serial_reference_us_per_rep,ok" > "$csv"
+echo "kernel,threads,round,us_per_rep,serial_reference_us_per_rep,openmp_us_per_rep,openmp_variant,ok" > "$csv"
+
+ours() { # ours THREADS: our staged variant and the serial reference
+  OFFLOAD_DEVICE=host OFFLOAD_HOST_THREADS=$1 OFFLOAD_INFO=0 \
+    "$bin" --size "$size" --repfact "$repfact" --passes 1 --automatic-passes 0 \
+    --csv "$tmp/ours.csv" > "$tmp/ours.log" 2>&1 ||
+    { cat "$tmp/ours.log" >> "$log"; exit 1; }
+  grep -E "MISMATCH|error" "$tmp/ours.log" | sed "s/^/$1 threads: /" >> "$log" || true
+}
+theirs() { # theirs THREADS: the OpenMP variants of the same kernels
+  rm -rf "$tmp/omp"
+  OMP_NUM_THREADS=$1 "$openmp" --variants Base_OpenMP RAJA_OpenMP \
+    --kernels $(cut -d, -f1 "$tmp/ours.csv" | sed '1d; s/+.*//' | sort -u) \
+    --size "$size" --repfact "$repfact" --npasses 1 --outdir "$tmp/omp" \
+    > "$tmp/omp.log" 2>&1 || { cat "$tmp/omp.log" >> "$log"; exit 1; }
+}
 for ((r = 0; r < rounds; ++r)); do
-  # Alternate the order of the counts from round to round.
+  # Alternate the order of the counts, and of the two programs.
   order=("${threads[@]}")
   ((r % 2)) && order=($(printf '%s\n' "${threads[@]}" | tac))
   for t in "${order[@]}"; do
-    OFFLOAD_DEVICE=host OFFLOAD_HOST_THREADS=$t OFFLOAD_INFO=0 \
-      "$bin" $args --csv "$tmp/run.csv" > "$tmp/run.log" 2>&1 ||
-      { cat "$tmp/run.log" >> "$log"; exit 1; }
-    # The log keeps what went wrong; the CSV has every kernel's time.
-    grep -E "MISMATCH|error" "$tmp/run.log" | sed "s/^/$t threads: /" >> "$log" || true
+    rm -f "$tmp/omp.txt"
+    touch "$tmp/omp.txt"
+    if [ -n "$openmp" ] && ((r % 2)); then
+      [ -f "$tmp/ours.csv" ] || ours "$t" # the kernel list
+      theirs "$t"
+      ours "$t"
+    else
+      ours "$t"
+      [ -n "$openmp" ] && theirs "$t"
+    fi
+    # Their fastest variant per kernel, in us per rep: total seconds over
+    # the reps RAJAPerf-kernels.csv gives.
+    if [ -n "$openmp" ]; then
+      python3 "$here/summary.py" --suite "$tmp/omp" > "$tmp/omp.txt"
+    fi
     # The staged variant (all data on the device) against the suite's host
     # reference of the same kernel.
     awk -F, -v t="$t" -v r="$r" '
-      NR > 1 && $2 == "offload-staged" { ours[$1] = $6; ok[$1] = $14 }
-      NR > 1 && $2 == "host-reference" { ref[$1] = $6 }
-      END { for (k in ours) printf "%s,%s,%s,%s,%s,%s\n", k, t, r, ours[k], ref[k], ok[k] }
-    ' "$tmp/run.csv" | sort >> "$csv"
+      FILENAME ~ /omp.txt$/ { omp[$1] = $2; how[$1] = $3; next }
+      FNR > 1 && $2 == "offload-staged" { ours[$1] = $6; ok[$1] = $14 }
+      FNR > 1 && $2 == "host-reference" { ref[$1] = $6 }
+      END {
+        for (k in ours) {
+          base = k; sub(/\+.*/, "", base)
+          printf "%s,%s,%s,%s,%s,%s,%s,%s\n", k, t, r, ours[k], ref[k],
+            omp[base], how[base], ok[k]
+        }
+      }' "$tmp/omp.txt" "$tmp/ours.csv" | sort >> "$csv"
   done
 done
-python3 "$here/summary.py" "$csv" | tee -a "$log"
+python3 "$here/summary.py" "$csv" --plots "$out" | tee -a "$log"
