@@ -11,7 +11,8 @@
 #                                   the cores this process may use)
 # Environment: RAJAPERF (our binary; default build/bin/rajaperf),
 # RAJAPERF_OPENMP, OUT (where the CSV, the log and the plots go; default .),
-# SIZE and REPFACT (default: 1 Mi elements, a tenth of RAJAPerf's reps).
+# SIZE and REPFACT (default: 1 Mi elements, a tenth of RAJAPerf's reps),
+# KERNELS (ours' --kernels list; default: all).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${RAJAPERF:-$here/../../build/bin/rajaperf}
@@ -34,7 +35,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 {
   echo "machine: $machine, $(nproc) cores usable; $(date -u)"
-  echo "commit: $(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo "commit: $(git -C "$here" describe --always --dirty 2>/dev/null || echo unknown)"
   echo "size $size, repfact $repfact; rounds $rounds; threads ${threads[*]}"
   [ -n "$openmp" ] && echo "OpenMP baseline: $(basename "$openmp") (Base_OpenMP, RAJA_OpenMP)"
 } | tee "$log"
@@ -43,7 +44,7 @@ echo "kernel,threads,round,us_per_rep,serial_reference_us_per_rep,openmp_us_per_
 ours() { # ours THREADS: our staged variant and the serial reference
   OFFLOAD_DEVICE=host OFFLOAD_HOST_THREADS=$1 OFFLOAD_INFO=0 \
     "$bin" --size "$size" --repfact "$repfact" --passes 1 --automatic-passes 0 \
-    --csv "$tmp/ours.csv" > "$tmp/ours.log" 2>&1 ||
+    ${KERNELS:+--kernels "$KERNELS"} --csv "$tmp/ours.csv" > "$tmp/ours.log" 2>&1 ||
     { cat "$tmp/ours.log" >> "$log"; exit 1; }
   grep -E "MISMATCH|error" "$tmp/ours.log" | sed "s/^/$1 threads: /" >> "$log" || true
 }
