@@ -4,7 +4,8 @@
 // thread into one host variable:
 //
 //   void dot(offload::Range<> R, std::span<const double> X,
-//            std::span<const double> Y, offload::Reduce<offload::Sum<double>> S) {
+//            std::span<const double> Y, offload::Reduce<offload::Sum<double>>
+//            S) {
 //     for (std::uint64_t I : R) S += X[I] * Y[I];
 //   }
 //   double Result = 0;
@@ -97,8 +98,19 @@ template <class T> struct MinLoc : detail::LocOp<T> {
     return {detail::ArithmeticOp<T>::highest(), ~std::uint64_t(0)};
   }
   static constexpr ValueLoc<T> combine(ValueLoc<T> A, ValueLoc<T> B) {
+#if defined(__NVPTX__) || defined(__AMDGPU__)
     return B.value < A.value || (B.value == A.value && B.index < A.index) ? B
                                                                           : A;
+#else
+    // On a CPU two tests, the second for the rare ties: clang turned the
+    // one condition above into a chain that took 11 times as long over
+    // 1 Mi doubles (6.6 ms against 0.6 ms).
+    if (B.value < A.value)
+      return B;
+    if (B.value == A.value && B.index < A.index)
+      return B;
+    return A;
+#endif
   }
 };
 
@@ -109,8 +121,16 @@ template <class T> struct MaxLoc : detail::LocOp<T> {
     return {detail::ArithmeticOp<T>::lowest(), ~std::uint64_t(0)};
   }
   static constexpr ValueLoc<T> combine(ValueLoc<T> A, ValueLoc<T> B) {
+#if defined(__NVPTX__) || defined(__AMDGPU__)
     return A.value < B.value || (B.value == A.value && B.index < A.index) ? B
                                                                           : A;
+#else
+    if (A.value < B.value) // as MinLoc's
+      return B;
+    if (B.value == A.value && B.index < A.index)
+      return B;
+    return A;
+#endif
   }
 };
 
@@ -135,31 +155,26 @@ public:
     *Partial = Op::combine(*Partial, V);
   }
   constexpr const Reduce &operator+=(value_type V) const noexcept
-    requires(Op::kind == ReduceKind::Sum)
-  {
+      requires(Op::kind == ReduceKind::Sum) {
     combine(V);
     return *this;
   }
   constexpr void min(value_type V) const noexcept
-    requires(Op::kind == ReduceKind::Min)
-  {
+      requires(Op::kind == ReduceKind::Min) {
     combine(V);
   }
   constexpr void max(value_type V) const noexcept
-    requires(Op::kind == ReduceKind::Max)
-  {
+      requires(Op::kind == ReduceKind::Max) {
     combine(V);
   }
   template <class T>
   constexpr void min(T V, std::uint64_t Index) const noexcept
-    requires(Op::kind == ReduceKind::MinLoc)
-  {
+      requires(Op::kind == ReduceKind::MinLoc) {
     combine({V, Index});
   }
   template <class T>
   constexpr void max(T V, std::uint64_t Index) const noexcept
-    requires(Op::kind == ReduceKind::MaxLoc)
-  {
+      requires(Op::kind == ReduceKind::MaxLoc) {
     combine({V, Index});
   }
 

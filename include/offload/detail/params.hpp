@@ -800,6 +800,7 @@ private:
     std::tuple<typename Param<P>::State...> States;
     OFFLOAD_INLINE_CALL
     Each([&](const ThreadIndex &Thread) {
+      OFFLOAD_INLINE_CALL
       Kernel.get()(rebuildParam<P, Offsets[I]>(
           Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
           std::get<I>(States))...);
