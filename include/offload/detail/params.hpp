@@ -800,10 +800,18 @@ private:
     std::tuple<typename Param<P>::State...> States;
     OFFLOAD_INLINE_CALL
     Each([&](const ThreadIndex &Thread) {
-      OFFLOAD_INLINE_CALL
-      Kernel.get()(rebuildParam<P, Offsets[I]>(
-          Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
-          std::get<I>(States))...);
+      // Host code: a kernel of grid-stride loops (no BoundsThreads) stayed
+      // out of line, a call per thread with its partial in memory; one that
+      // bounds its threads vectorizes only when simplified before it is
+      // inlined, as heuristics do it.
+      if constexpr (BoundsThreads)
+        Kernel.get()(rebuildParam<P, Offsets[I]>(
+            Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
+            std::get<I>(States))...);
+      else
+        OFFLOAD_INLINE_CALL Kernel.get()(rebuildParam<P, Offsets[I]>(
+            Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
+            std::get<I>(States))...);
     });
     (Param<P>::template finish<Offsets[I]>(
          Slots + std::integral_constant<unsigned, Offsets[I]>::value,
