@@ -1,13 +1,16 @@
 // The host device's loops over a chunk's threads (HostLaunch::chunk) have
 // the kernel inlined into them. A 1-D kernel of Linear1D Regions runs up to
 // the data's size, where its element checks fall away and the loop
-// vectorizes (packed multiply and add); a grid-stride reduction makes no
-// call per thread (out of line, its partial sum would live in memory).
+// vectorizes (packed multiply and add); a grid-stride reduction and a
+// kernel of a hundred operations make no call per thread (out of line, the
+// parameters and a partial sum live in memory; the kernel is called only
+// for threads past the data, out of line).
 // RUN: rm -rf %t && mkdir %t
 // RUN: %offload -O3 -fplugin-arg-offload-targets=host -fplugin-arg-offload-save-temps=%t -c %s -o %t/v.o
 // RUN: llvm-objdump -d --no-show-raw-insn %t/host-vectorize.host.so > %t/dis.txt
-// RUN: awk '/^[0-9a-f]+ <.*daxpy.*5chunkEm>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=DAXPY
-// RUN: awk '/^[0-9a-f]+ <.*gridSum.*5chunkEm>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=GRID
+// RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*daxpy.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=DAXPY
+// RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*gridSum.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=GRID
+// RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*volume.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=VOLUME
 #include <offload/offload.hpp>
 
 void daxpy(std::span<const double> x, double a, offload::Region<double> y) {
@@ -21,13 +24,32 @@ void gridSum(offload::Range<offload::GridStride1D> r,
     sum += x[i];
 }
 
+// Eight neighbours' differences, combined as RAJAPerf's VOL3D combines them.
+void volume(std::span<const double> x, std::span<const double> y,
+            std::span<const double> z, std::uint64_t jp, std::uint64_t kp,
+            offload::Region<double> v) {
+  for (auto [i, vi] : v) {
+    const std::uint64_t n[8] = {i,      i + 1,      i + jp,      i + 1 + jp,
+                                i + kp, i + 1 + kp, i + jp + kp, i + 1 + jp + kp};
+    double total = 0;
+    for (int a = 0; a < 7; ++a)
+      total += (x[n[7]] - x[n[a]]) * (y[n[a + 1]] - y[n[a]]) -
+               (z[n[7]] - z[n[a]]) * (x[n[a + 1]] + y[n[a]]);
+    vi = total;
+  }
+}
+
 void run(std::vector<double> &x, std::vector<double> &y, double &s) {
   offload::offload(daxpy, x, 2.0, y);
   offload::offload(gridSum, offload::Range<offload::GridStride1D>(x.size()),
                    x, s);
+  offload::offload(volume, x, x, x, 10, 100, y);
 }
 // DAXPY: mulpd
 // DAXPY: addpd
 // GRID-NOT: call
 // GRID: addsd
 // GRID-NOT: call
+// VOLUME-NOT: call{{.*}}<_Z6volume
+// VOLUME: mulsd
+// VOLUME-NOT: call{{.*}}<_Z6volume
