@@ -17,10 +17,10 @@
 
 #include <offload/detail/fail.hpp>
 #include <offload/detail/host_only.hpp>
+#include <offload/detail/std.hpp>
 
 #include <cstdint>
 #include <initializer_list>
-#include <ranges>
 #include <span>
 #include <string>
 

@@ -33,7 +33,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>

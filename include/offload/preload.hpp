@@ -26,12 +26,10 @@
 
 #include <offload/detail/fail.hpp>
 #include <offload/detail/host_only.hpp>
+#include <offload/detail/std.hpp>
 #include <offload/devices.hpp>
 
 #include <cstdint>
-#include <functional>
-#include <memory>
-#include <ranges>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -263,7 +261,7 @@ template <class C>
   return Preloaded<C>(PreloadIf{}, Data, Preload);
 }
 template <class... C> bool distinct(const C &...Data) {
-  const void *Objects[] = {std::addressof(Data)...};
+  const void *Objects[] = {__builtin_addressof(Data)...};
   for (std::size_t I = 0; I < sizeof...(C); ++I)
     for (std::size_t J = I + 1; J < sizeof...(C); ++J)
       if (Objects[I] == Objects[J])

@@ -9,13 +9,13 @@
 #pragma once
 
 #include <offload/detail/fail.hpp>
+#include <offload/detail/std.hpp>
 #include <offload/strategy.hpp>
 
 #include <array>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
 #include <span>
 #include <tuple>
 #include <type_traits>

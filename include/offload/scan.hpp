@@ -25,11 +25,11 @@
 #pragma once
 
 #include <offload/detail/fail.hpp>
+#include <offload/detail/std.hpp>
 #include <offload/offload.hpp>
 
 #include <algorithm>
 #include <cstdint>
-#include <functional>
 #include <numeric>
 #include <type_traits>
 

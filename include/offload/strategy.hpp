@@ -50,12 +50,11 @@
 #pragma once
 
 #include <offload/detail/fail.hpp>
+#include <offload/detail/std.hpp>
 
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
-#include <ranges>
 #include <span>
 #include <type_traits>
 #include <utility>

@@ -14,6 +14,7 @@
 
 #include <offload/detail/atomics.hpp>
 #include <offload/detail/fail.hpp>
+#include <offload/detail/std.hpp>
 #include <offload/strategy.hpp>
 
 #if defined(__NVPTX__) || defined(__AMDGPU__)
@@ -23,7 +24,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
