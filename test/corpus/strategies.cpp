@@ -6,7 +6,8 @@
 // range of positions, one whose pieces() is a std::views::iota. Each element
 // records which index its thread saw; an element no thread owned keeps its
 // initial value, one owned twice is counted twice. offload::zip over two
-// Grid2D interiors and two Chunked1D Regions. All results are exact.
+// Grid2D interiors and two Chunked1D Regions; a Range wider than two Regions
+// of different sizes. All results are exact.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
@@ -190,6 +191,19 @@ void zip_chunks(Region<std::int64_t, offload::Chunked1D> a,
     }
 }
 
+// A launch wider than its data: the Range has more threads than either
+// Region, and the Regions differ in size; a thread past a Region's end gets
+// none of it, and every thread still runs (the sum counts them).
+void mark_uneven(Range<> r, Region<std::uint64_t> a, Region<std::int64_t> b,
+                 offload::ReduceSum<std::uint64_t> threads) {
+  for (std::uint64_t i : r)
+    threads += i + 1;
+  for (auto [i, v] : a)
+    v = 3 * i + 1;
+  for (auto [i, v] : b)
+    v = -std::int64_t(i) * 7;
+}
+
 int main() {
   using corpus::print, corpus::printSampled;
   using U64 = std::uint64_t;
@@ -227,6 +241,17 @@ int main() {
                      Region<U64, offload::Coarsened1D>(Out, {4, 64}), Sizes);
     printSampled("coarsened1d.n" + std::to_string(N), 0, Out);
     print("coarsened1d.n" + std::to_string(N) + ".sizes", 0, Sizes);
+  }
+
+  {
+    const U64 N = 100003;
+    std::vector<U64> A(N, 0);
+    std::vector<std::int64_t> B(N / 2 + 3, 5);
+    U64 Threads = 0;
+    offload::offload(mark_uneven, Range<>(N + 777), A, B, Threads);
+    printSampled("uneven.a", 0, A);
+    printSampled("uneven.b", 0, B);
+    print("uneven.threads", 0, Threads);
   }
 
   for (U64 Threads : {1u, 100u, 5000u}) {
