@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -95,40 +96,98 @@ ChunkPool &hostPool() {
   return *Pool;
 }
 
+/// Whether a launch's chunks together cost more than waking the pool's
+/// threads (tens of microseconds).
+bool worthSharing(std::chrono::steady_clock::duration PerChunk,
+                  std::uint64_t Chunks) {
+  return PerChunk * Chunks >= std::chrono::microseconds(50);
+}
+
+/// What the last launch of each chunk function (one per kernel) taught:
+/// whether it was worth sharing. Direct-mapped by the function's address; a
+/// collision only costs one launch a wrong guess.
+class SharingMemo {
+public:
+  enum Guess : std::uint8_t { Unknown, Alone, Shared };
+  Guess guess(const void *Fn) const {
+    const Entry &E = slot(Fn);
+    if (E.Fn.load(std::memory_order_relaxed) != Fn)
+      return Unknown;
+    return Guess(E.Last.load(std::memory_order_relaxed));
+  }
+  void learn(const void *Fn, Guess G) {
+    Entry &E = slot(Fn);
+    E.Last.store(G, std::memory_order_relaxed);
+    E.Fn.store(Fn, std::memory_order_relaxed);
+  }
+
+private:
+  struct Entry {
+    std::atomic<const void *> Fn{nullptr};
+    std::atomic<std::uint8_t> Last{Unknown};
+  };
+  static constexpr std::size_t Size = 256;
+  Entry &slot(const void *Fn) const {
+    return Entries[(reinterpret_cast<std::uintptr_t>(Fn) >> 4) % Size];
+  }
+  mutable std::array<Entry, Size> Entries;
+};
+
 /// abi::HostTeamOps::parallel: the chunks of a launch on the host device's
 /// threads, each of which names the launch's kernel if it crashes.
 void runChunks(std::uint64_t Count, void (*Chunk)(void *, std::uint64_t),
                void *Context) {
   if (Count == 0)
     return;
-  // The first chunk runs here and tells what the others will cost: a
-  // launch whose work is less than waking the pool's threads (tens of
-  // microseconds) runs on this thread alone. Who runs a chunk never changes
-  // what it computes.
-  const auto Start = std::chrono::steady_clock::now();
-  Chunk(Context, 0);
-  const auto First = std::chrono::steady_clock::now() - Start;
-  if (First * (Count - 1) < std::chrono::microseconds(50)) {
-    for (std::uint64_t I = 1; I < Count; ++I)
-      Chunk(Context, I);
-    return;
-  }
+  static SharingMemo Memo;
+  using Clock = std::chrono::steady_clock;
   struct Job {
     void (*Chunk)(void *, std::uint64_t);
     void *Context;
     RunningKernel Kernel;
-  } J{Chunk, Context, runningKernel()};
-  hostPool().run(
-      Count - 1,
-      [](void *P, std::uint64_t I) {
-        const Job &J = *static_cast<const Job *>(P);
-        RunningKernel &Mine = runningKernel();
-        const RunningKernel Before = Mine;
-        Mine = J.Kernel;
-        J.Chunk(J.Context, I + 1);
-        Mine = Before;
-      },
-      &J);
+    std::uint64_t From; // the first chunk the pool runs
+  } J{Chunk, Context, runningKernel(), 0};
+  auto Share = [&](std::uint64_t Chunks) {
+    hostPool().run(
+        Chunks,
+        [](void *P, std::uint64_t I) {
+          const Job &J = *static_cast<const Job *>(P);
+          RunningKernel &Mine = runningKernel();
+          const RunningKernel Before = Mine;
+          Mine = J.Kernel;
+          J.Chunk(J.Context, J.From + I);
+          Mine = Before;
+        },
+        &J);
+  };
+  const void *Key = reinterpret_cast<const void *>(Chunk);
+  if (Count > 1 && Memo.guess(Key) == SharingMemo::Shared) {
+    // The kernel's last launch was worth sharing: every chunk on the pool
+    // at once (running the first alone would leave the other threads idle
+    // through it: twice the time for a launch of one chunk per thread).
+    // The launch, timed, teaches the next one.
+    const auto Start = Clock::now();
+    Share(Count);
+    const auto PerChunk =
+        (Clock::now() - Start) * hostPool().threads() / Count;
+    if (!worthSharing(PerChunk, Count - 1))
+      Memo.learn(Key, SharingMemo::Alone);
+    return;
+  }
+  // The first chunk runs here and tells what the others will cost: a
+  // launch whose work is less than waking the pool's threads runs on this
+  // thread alone. Who runs a chunk never changes what it computes.
+  const auto Start = Clock::now();
+  Chunk(Context, 0);
+  const bool Worth = worthSharing(Clock::now() - Start, Count - 1);
+  Memo.learn(Key, Worth ? SharingMemo::Shared : SharingMemo::Alone);
+  if (!Worth) {
+    for (std::uint64_t I = 1; I < Count; ++I)
+      Chunk(Context, I);
+    return;
+  }
+  J.From = 1;
+  Share(Count - 1);
 }
 
 /// What host images call: the fiber scheduler compiled here, and the pool.
