@@ -5,6 +5,10 @@
 set -euo pipefail
 bin=${1:-build/bin}
 passes=${PASSES:-3}
+[ -x "$bin/launch_latency_cuda" ] || {
+  echo "run.sh: no $bin/launch_latency_cuda: configure with -DOFFLOAD_CUDA_BASELINES=ON" >&2
+  exit 1
+}
 for pass in $(seq "$passes"); do
   echo "# pass $pass"
   "$bin/launch_latency_cuda" 1000
