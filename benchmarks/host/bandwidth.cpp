@@ -5,7 +5,7 @@
 // must move at least, and that rate as a share of the plain loop that moves
 // the same kind of traffic: a read-only sum for the reduction, a copy for
 // the scan, copy_if and a Region copy. Results are checked against the
-// standard library.
+// standard library (exit status 1 if one differs).
 //
 //   OFFLOAD_DEVICE=host OFFLOAD_HOST_THREADS=16 host_bandwidth [LOG2_N]
 #include "../scan/common.hpp"
@@ -60,11 +60,14 @@ template <class Body> void onSlices(unsigned Threads, std::size_t N, Body B) {
 
 double median(const std::vector<double> &Us) { return Us[Us.size() / 2]; }
 
+bool AllOk = true;
+
 void report(const char *Name, double Us, double Bytes, double ReferenceGBs,
             bool Ok) {
   const double GBs = Bytes / Us * 1e-3;
   std::printf("%-22s %10.1f us %8.2f GB/s %6.1f %% of the plain loop  %s\n",
               Name, Us, GBs, 100.0 * GBs / ReferenceGBs, Ok ? "ok" : "WRONG");
+  AllOk = AllOk && Ok;
 }
 
 } // namespace
@@ -153,4 +156,5 @@ int main(int Argc, char **Argv) {
                     std::equal(Ref.begin(), End, Y.begin());
     report("copy_if (half kept)", Us, 8.0 * N + 8.0 * Kept, CopyGBs, Ok);
   }
+  return AllOk ? 0 : 1;
 }
