@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <version> // defines __GLIBCXX__ with libstdc++
+
 #if defined(__GLIBCXX__) && __has_include(<bits/stl_function.h>) &&          \
     __has_include(<bits/ranges_base.h>)
 #include <bits/stl_function.h> // std::plus, std::less
