@@ -103,34 +103,28 @@ bool worthSharing(std::chrono::steady_clock::duration PerChunk,
   return PerChunk * Chunks >= std::chrono::microseconds(50);
 }
 
-/// What the last launch of each chunk function (one per kernel) taught:
-/// whether it was worth sharing. Direct-mapped by the function's address; a
-/// collision only costs one launch a wrong guess.
-class SharingMemo {
+/// The chunk functions (one per kernel) whose last launch was worth
+/// sharing, direct-mapped by address: a collision only costs one launch a
+/// wrong guess.
+class SharedKernels {
 public:
-  enum Guess : std::uint8_t { Unknown, Alone, Shared };
-  Guess guess(const void *Fn) const {
-    const Entry &E = slot(Fn);
-    if (E.Fn.load(std::memory_order_relaxed) != Fn)
-      return Unknown;
-    return Guess(E.Last.load(std::memory_order_relaxed));
+  bool contains(const void *Fn) {
+    return slot(Fn).load(std::memory_order_relaxed) == Fn;
   }
-  void learn(const void *Fn, Guess G) {
-    Entry &E = slot(Fn);
-    E.Last.store(G, std::memory_order_relaxed);
-    E.Fn.store(Fn, std::memory_order_relaxed);
+  void remember(const void *Fn, bool Shared) {
+    std::atomic<const void *> &S = slot(Fn);
+    if (Shared)
+      S.store(Fn, std::memory_order_relaxed);
+    else if (S.load(std::memory_order_relaxed) == Fn)
+      S.store(nullptr, std::memory_order_relaxed);
   }
 
 private:
-  struct Entry {
-    std::atomic<const void *> Fn{nullptr};
-    std::atomic<std::uint8_t> Last{Unknown};
-  };
   static constexpr std::size_t Size = 256;
-  Entry &slot(const void *Fn) const {
-    return Entries[(reinterpret_cast<std::uintptr_t>(Fn) >> 4) % Size];
+  std::atomic<const void *> &slot(const void *Fn) {
+    return Slots[(reinterpret_cast<std::uintptr_t>(Fn) >> 4) % Size];
   }
-  mutable std::array<Entry, Size> Entries;
+  std::array<std::atomic<const void *>, Size> Slots{};
 };
 
 /// abi::HostTeamOps::parallel: the chunks of a launch on the host device's
@@ -139,7 +133,7 @@ void runChunks(std::uint64_t Count, void (*Chunk)(void *, std::uint64_t),
                void *Context) {
   if (Count == 0)
     return;
-  static SharingMemo Memo;
+  static SharedKernels Shared;
   using Clock = std::chrono::steady_clock;
   struct Job {
     void (*Chunk)(void *, std::uint64_t);
@@ -161,7 +155,7 @@ void runChunks(std::uint64_t Count, void (*Chunk)(void *, std::uint64_t),
         &J);
   };
   const void *Key = reinterpret_cast<const void *>(Chunk);
-  if (Count > 1 && Memo.guess(Key) == SharingMemo::Shared) {
+  if (Count > 1 && Shared.contains(Key)) {
     // The kernel's last launch was worth sharing: every chunk on the pool
     // at once (running the first alone would leave the other threads idle
     // through it: twice the time for a launch of one chunk per thread).
@@ -170,8 +164,7 @@ void runChunks(std::uint64_t Count, void (*Chunk)(void *, std::uint64_t),
     Share(Count);
     const auto PerChunk =
         (Clock::now() - Start) * hostPool().threads() / Count;
-    if (!worthSharing(PerChunk, Count - 1))
-      Memo.learn(Key, SharingMemo::Alone);
+    Shared.remember(Key, worthSharing(PerChunk, Count - 1));
     return;
   }
   // The first chunk runs here and tells what the others will cost: a
@@ -180,7 +173,7 @@ void runChunks(std::uint64_t Count, void (*Chunk)(void *, std::uint64_t),
   const auto Start = Clock::now();
   Chunk(Context, 0);
   const bool Worth = worthSharing(Clock::now() - Start, Count - 1);
-  Memo.learn(Key, Worth ? SharingMemo::Shared : SharingMemo::Alone);
+  Shared.remember(Key, Worth);
   if (!Worth) {
     for (std::uint64_t I = 1; I < Count; ++I)
       Chunk(Context, I);

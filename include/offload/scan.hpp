@@ -584,9 +584,9 @@ void selectOnHost(Pred Keep, std::span<const T> In, Region<O> Out,
       const HostChunks Chunk(N, C);
       const std::uint64_t Limit = At[C + 1];
       std::uint64_t I = Chunk.Begin, Next = At[C];
-      auto Place = [&](std::uint64_t At) {
-        Out.unchecked(Next) = Value(At);
-        Next += Keep(In[At]) ? 1 : 0;
+      auto Place = [&](std::uint64_t Element) {
+        Out.unchecked(Next) = Value(Element);
+        Next += Keep(In[Element]) ? 1 : 0;
       };
       // Groups of elements with room for all of them, without the checks.
       constexpr std::uint64_t Group = HostChunks::Group;
