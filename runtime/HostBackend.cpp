@@ -8,9 +8,10 @@
 // An entry splits the logical threads into chunks of a fixed size and runs
 // them on the host device's threads (a ChunkPool of OFFLOAD_HOST_THREADS,
 // by default one per core the process may use); a kernel with team memory
-// runs each block's threads as fibers on the scheduler compiled here
-// (offload/detail/host_team.hpp). The image reaches both through its
-// __cxxoffload_host_team.
+// runs each block's threads on the scheduler compiled here
+// (offload/detail/host_team.hpp): as one call, when the plugin compiled
+// them into loops between barriers, else as fibers. The image reaches both
+// through its __cxxoffload_host_team.
 //
 //===----------------------------------------------------------------------===//
 
@@ -183,7 +184,7 @@ void runChunks(std::uint64_t Count, void (*Chunk)(void *, std::uint64_t),
   Share(Count - 1);
 }
 
-/// What host images call: the fiber scheduler compiled here, and the pool.
+/// What host images call: the block scheduler compiled here, and the pool.
 const detail::abi::HostTeamOps &hostOps() {
   static const detail::abi::HostTeamOps Ops = [] {
     detail::abi::HostTeamOps O = detail::hostTeamOps();
@@ -218,7 +219,7 @@ class HostBackend final : public Backend {
           formatv("loading the host image: {0}", dlerror()).str());
     }
     // Its kernels run on the runtime's threads and fiber scheduler.
-    if (void *Team = dlsym(Handle, "__cxxoffload_host_team"))
+    if (void *Team = dlsym(Handle, OFFLOAD_HOST_TEAM_TABLE))
       *static_cast<const detail::abi::HostTeamOps **>(Team) = &hostOps();
     std::lock_guard<std::mutex> L(Lock);
     Descriptors[Handle] = Fd;

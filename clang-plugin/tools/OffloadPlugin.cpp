@@ -24,6 +24,7 @@
 #include "Options.h"
 #include "Residency.h"
 #include "PreloadCheck.h"
+#include "TeamLockstep.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -355,6 +356,13 @@ llvmGetPassPluginInfo() {
                   MPM.addPass(ClosureEntryPass());
                   MPM.addPass(ForwardProgressPass());
                   MPM.addPass(DeviceLibrariesPass());
+                });
+            // After inlining, before the loop passes that the lockstep
+            // blocks' loops over their threads need.
+            PB.registerOptimizerEarlyEPCallback(
+                [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
+                   llvm::ThinOrFullLTOPhase) {
+                  MPM.addPass(TeamLockstepPass());
                 });
             PB.registerVectorizerStartEPCallback(
                 [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel) {

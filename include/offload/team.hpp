@@ -83,7 +83,7 @@ extern "C" {
 [[gnu::visibility("protected"),
   clang::annotate(
       "offload.image_global")]] inline const offload::detail::abi::HostTeamOps
-    *__cxxoffload_host_team = nullptr;
+    *__cxxoffload_host_team __asm__(OFFLOAD_HOST_TEAM_TABLE) = nullptr;
 }
 #else
 #include <offload/detail/host_team.hpp>
@@ -101,6 +101,53 @@ inline const abi::HostTeamOps &hostTeam() {
   return hostTeamOps();
 #endif
 }
+
+// How a kernel's block reaches the scheduler: through these functions,
+// never inlined, whose names the plugin's lockstep pass knows (abi.hpp). In
+// a host image the pass turns the barriers of a block's thread function
+// into loops over its threads, and its run_block call into the table's
+// runLockstep; what it cannot turn stays on fibers. A barrier is
+// convergent, as on a GPU, so that the optimizer does not copy it into
+// paths that only some threads take (loop unswitching on thread 0's branch
+// of a scan), which would make threads reach different barriers; optnone,
+// or else the optimizer finds nothing convergent in its body and drops the
+// attribute. (g++ builds have no pass, and run them inline.)
+#if defined(__clang__)
+#define OFFLOAD_TEAM_CALL __attribute__((noinline))
+#define OFFLOAD_TEAM_BARRIER_CALL __attribute__((noinline, optnone, convergent))
+#else
+#define OFFLOAD_TEAM_CALL
+#define OFFLOAD_TEAM_BARRIER_CALL
+#endif
+using TeamThread = void (*)(void *Context, std::uint32_t Rank);
+OFFLOAD_TEAM_CALL inline void teamRunBlock(void *Team, TeamThread Thread,
+                                           void *Context)
+    __asm__(OFFLOAD_TEAM_RUN_BLOCK);
+inline void teamRunBlock(void *Team, TeamThread Thread, void *Context) {
+  hostTeam().runBlock(Team, Thread, Context);
+}
+OFFLOAD_TEAM_BARRIER_CALL inline void teamBarrier(const char *Site)
+    __asm__(OFFLOAD_TEAM_BARRIER);
+inline void teamBarrier(const char *Site) { hostTeam().barrier(Site); }
+/// The thread's rank, as the scheduler gave it: opaque, so that the pass
+/// finds where the rank is used.
+OFFLOAD_TEAM_CALL inline std::uint32_t teamRank(std::uint32_t Rank)
+    __asm__(OFFLOAD_TEAM_RANK);
+inline std::uint32_t teamRank(std::uint32_t Rank) {
+  __asm__("" : "+r"(Rank));
+  return Rank;
+}
+/// The tile at a kernel's parameter Position: a call through the table,
+/// named, for a lockstep block may call only functions that cannot reach a
+/// barrier, which a call through the table might.
+OFFLOAD_TEAM_CALL inline abi::HostTile teamTile(unsigned Position,
+                                                std::size_t Bytes)
+    __asm__(OFFLOAD_TEAM_TILE);
+inline abi::HostTile teamTile(unsigned Position, std::size_t Bytes) {
+  return hostTeam().tile(Position, Bytes);
+}
+#undef OFFLOAD_TEAM_CALL
+#undef OFFLOAD_TEAM_BARRIER_CALL
 
 #endif
 
@@ -198,8 +245,12 @@ public:
       detail::tileMisused("add() in the same phase as a read: call sync() "
                           "between reading and adding");
     State->AddRound = Round();
-#endif
+    // A block's threads run on one OS thread, and none passes another
+    // except at a barrier: a plain add is atomic here.
+    Data[K] += V;
+#else
     (void)detail::atomicFetchAdd(&Data[K], V);
+#endif
   }
 
   /// Collective scans and reduction of one value per thread, in rank
@@ -394,11 +445,11 @@ private:
 #if defined(__NVPTX__) || defined(__AMDGPU__)
     __gpu_sync_threads();
 #else
-    detail::hostTeam().barrier(Site);
+    detail::teamBarrier(Site);
 #endif
   }
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
-  static std::uint64_t Round() { return detail::hostTeam().round(); }
+  std::uint64_t Round() const { return *State->Round; }
 #endif
 
   T *Data = nullptr;

@@ -6,7 +6,8 @@
 // tile, a tile refilled in a loop, and 2-D tiles (offload::Tile2D): a
 // 5-point stencil and a matrix product at sizes no block divides, and a
 // transpose whose 16 x 8 blocks each fill a 16 x 16 tile, and a tile whose
-// size comes from the call (offload::Tile<T>). Values are small integers or
+// size comes from the call (offload::Tile<T>), and values a thread keeps
+// across barriers. Values are small integers or
 // exact binary fractions, so every result is exact: 0 ulp.
 #include "corpus.hpp"
 
@@ -188,6 +189,29 @@ void blockSumsOfAnySize(std::span<const long> v, offload::Tile<long> t,
     s = t.reduce(v[i]) - t.exclusive_scan(v[i]);
 }
 
+// What a thread keeps across barriers (on the host device, in its slots of
+// the lockstep frame): a local array read at a data-dependent index, a sum
+// carried around a loop of barriers, a barrier under a condition every
+// thread shares, and a uniform early return.
+void keptAcross(int rounds, std::span<const int> pick, offload::Tile<int, 64> t,
+                offload::Region<int> out) {
+  for (auto [i, o] : out) {
+    int mine[6];
+    for (int k = 0; k < 6; ++k)
+      mine[k] = int(i) * (k + 1) - k;
+    int sum = 0;
+    for (int r = 0; r < rounds; ++r) {
+      t.fill([&](std::size_t k) { return int(k) * (r + 2); });
+      sum += t[(t.rank() + std::uint32_t(r) * 7) % 64];
+      if (rounds > 2)
+        t.sync();
+    }
+    if (rounds > 5)
+      return;
+    o = sum + mine[pick[i] % 6];
+  }
+}
+
 // Threads for a rows x cols grid, rounded up to whole blocks.
 offload::Range<offload::Grid2D> wholeBlocks(std::size_t rows, std::size_t cols,
                                             std::size_t bx, std::size_t by) {
@@ -287,6 +311,15 @@ int main() {
                    ta, offload::team_memory,
                    offload::Region<int, offload::Grid2D>(tb, {q, q}));
   corpus::printSampled("team_transpose", 0, tb);
+
+  std::vector<int> pick(512), kept(512, -1);
+  for (std::size_t i = 0; i < pick.size(); ++i)
+    pick[i] = int(i * 5 % 17);
+  for (int rounds : {2, 3, 6}) {
+    offload::offload(offload::Launch{.threads = kept.size(), .block = 64},
+                     keptAcross, rounds, pick, offload::team_memory, kept);
+    corpus::printSampled("team_kept_" + std::to_string(rounds), 0, kept);
+  }
 
   for (std::uint32_t block : {48u, 96u, 352u}) {
     std::vector<long> lv(7 * block), ls(lv.size());

@@ -27,6 +27,8 @@ ldflags = "-L{rt} -Wl,-rpath,{rt} -lcxxoffload".format(
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%gxx", config.gxx))
 config.substitutions.append(("%cxxflags", cxxflags))
+# Before %plugin, which is a prefix of it.
+config.substitutions.append(("%pluginlib", config.offload_plugin))
 config.substitutions.append(("%plugin", plugin))
 # Compile with the plugin for the host device only (fast, needs no CUDA).
 config.substitutions.append(

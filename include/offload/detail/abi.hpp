@@ -18,7 +18,7 @@ namespace offload::detail {
 
 /// Version of the argument layout and registration ABI shared by the
 /// headers, the plugin and the runtime.
-inline constexpr unsigned AbiVersion = 14;
+inline constexpr unsigned AbiVersion = 15;
 
 /// Slots 0, 1, 2 hold the end of the launch's logical threads per dimension,
 /// slot 3 the first logical thread along its slowest dimension (not 0 when
@@ -60,6 +60,7 @@ struct ParamInfo {
 struct TileState {
   bool Filled = false;
   std::uint64_t ReadRound = ~0ull, AddRound = ~0ull;
+  const std::uint64_t *Round = nullptr; // the block's barrier rounds so far
 };
 
 } // namespace offload::detail
@@ -87,12 +88,23 @@ struct HostTeamOps {
   /// Runs Body(Context, rank) for each thread of one block.
   void (*runBlock)(void *Team, void (*Body)(void *Context, std::uint32_t Rank),
                    void *Context);
+  /// Runs one block as Body(Context, threads, frames) on the calling
+  /// thread: a block whose barriers the plugin turned into loops over its
+  /// threads (clang-plugin/lib/TeamLockstep.cpp), with FrameBytes per
+  /// thread of scratch for the values its threads keep across barriers.
+  void (*runLockstep)(void *Team,
+                      void (*Body)(void *Context, std::uint32_t Threads,
+                                   void *Frames),
+                      void *Context, std::size_t FrameBytes);
+  /// In such a block: every thread has reached the same barrier; or two
+  /// threads reached different ones (A and B), which stops the program.
+  void (*nextRound)();
+  void (*divergent)(const char *A, const char *B);
   /// Of the calling thread's block: the tile at parameter Position of Bytes
-  /// bytes (allocated at its first use in the team), a barrier named by
-  /// Site, and the number of barriers passed.
+  /// bytes (allocated at its first use in the team; its state points at
+  /// the block's count of barriers passed), and a barrier named by Site.
   HostTile (*tile)(unsigned Position, std::size_t Bytes);
   void (*barrier)(const char *Site);
-  std::uint64_t (*round)();
   /// Runs Chunk(Context, I) for every I < Count and returns when all have
   /// run: on the host device's threads (the runtime's), or one after the
   /// other in order (the header's).
@@ -100,6 +112,18 @@ struct HostTeamOps {
                    void (*Chunk)(void *Context, std::uint64_t I),
                    void *Context);
 };
+
+/// A host image's table of the scheduler (HostTeamOps), which the runtime
+/// sets, and the functions through which its kernels reach the block
+/// scheduler (offload/team.hpp defines them, never inlined): the plugin's
+/// lockstep pass finds a block's barriers, its threads' rank and the call
+/// that runs it by these names, and calls the table's runLockstep instead;
+/// the tile call reaches no barrier.
+#define OFFLOAD_HOST_TEAM_TABLE "__cxxoffload_host_team"
+#define OFFLOAD_TEAM_RUN_BLOCK "__cxxoffload_team_run_block"
+#define OFFLOAD_TEAM_BARRIER "__cxxoffload_team_barrier"
+#define OFFLOAD_TEAM_RANK "__cxxoffload_team_rank"
+#define OFFLOAD_TEAM_TILE "__cxxoffload_team_tile"
 
 struct KernelRecord;
 struct DeviceImage;

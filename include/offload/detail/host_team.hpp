@@ -1,7 +1,9 @@
 //===- offload/detail/host_team.hpp - The host device's block scheduler ---===//
 //
-// A block's threads on the host device, run as fibers on one OS thread that
-// switch at barriers. Builds without the plugin include it from team.hpp;
+// A block's threads on the host device, on one OS thread: as fibers that
+// switch at barriers, or, for a block the plugin's lockstep pass compiled
+// into loops between barriers, as one call with a frame for the values its
+// threads keep across them. Builds without the plugin include it from team.hpp;
 // the runtime compiles it once for every host image (HostBackend.cpp), which
 // reaches it through abi::HostTeamOps. Not included by programs built with
 // the plugin.
@@ -92,7 +94,6 @@ public:
 
   std::uint32_t rank() const { return Running; }
   std::uint32_t size() const { return Threads; }
-  std::uint64_t round() const { return Round; }
 
   /// Memory and state of the tile at parameter position Position, for this
   /// block.
@@ -101,7 +102,8 @@ public:
       if (S.Position == Position)
         return S.Data.get();
     // Not zeroed, as on a GPU; reads before fill() are reported anyway.
-    Tiles.push_back({Position, std::make_unique<unsigned char[]>(Bytes), {}});
+    Tiles.push_back({Position, std::make_unique<unsigned char[]>(Bytes),
+                     TileState{.Round = &Round}});
     return Tiles.back().Data.get();
   }
   TileState &state(unsigned Position) {
@@ -118,11 +120,38 @@ public:
     toScheduler();
   }
 
+  using LockstepBody = void (*)(void *Context, std::uint32_t Threads,
+                                void *Frames);
+  /// Runs one block whose barriers are loops over its threads, with
+  /// FrameBytes of scratch per thread (kept for the next block).
+  void runLockstep(LockstepBody Run, void *Context, std::size_t FrameBytes) {
+    HostTeam *Outer = std::exchange(current(), this);
+    for (Shared &S : Tiles)
+      S.State = TileState{.Round = &Round};
+    const std::size_t Bytes = FrameBytes * Threads;
+    if (FrameSpace.size() * sizeof(FrameSpace[0]) < Bytes)
+      FrameSpace.resize((Bytes + sizeof(FrameSpace[0]) - 1) /
+                        sizeof(FrameSpace[0]));
+    Run(Context, Threads, FrameSpace.data());
+    current() = Outer;
+  }
+  /// In a lockstep block: every thread has reached the same barrier.
+  void nextRound() { ++Round; }
+
+  [[noreturn]] static void divergent(const char *A, const char *B) {
+    printError("offload::Tile: the threads of a block reached different "
+               "barriers (%s and %s); every thread of a block must call "
+               "fill() and sync() the same number of times, outside "
+               "conditions that differ between threads",
+               A, B);
+    std::abort();
+  }
+
   /// Runs Run(Context, rank) for each thread of one block.
   void runBlock(Body Run, void *Context) {
     HostTeam *Outer = std::exchange(current(), this);
     for (Shared &S : Tiles)
-      S.State = TileState{};
+      S.State = TileState{.Round = &Round};
     RunBody = Run;
     RunContext = Context;
     for (Fiber &F : Fibers)
@@ -222,20 +251,15 @@ private:
     TileState State;
   };
 
-  [[noreturn]] static void divergent(const char *A, const char *B) {
-    printError("offload::Tile: the threads of a block reached different "
-               "barriers (%s and %s); every thread of a block must call "
-               "fill() and sync() the same number of times, outside "
-               "conditions that differ between threads",
-               A, B);
-    std::abort();
-  }
-
   std::uint32_t Threads, Running = 0;
   std::uint64_t Round = 0;
   std::vector<Fiber> Fibers;
   std::vector<const char *> Waiting;
   std::deque<Shared> Tiles; // stable: tiles keep pointers to their state
+  struct alignas(64) FrameLine {
+    unsigned char Bytes[64];
+  };
+  std::vector<FrameLine> FrameSpace; // a lockstep block's threads' values
 #if defined(OFFLOAD_FIBERS_UCONTEXT)
   ucontext_t Scheduler;
 #else
@@ -253,6 +277,12 @@ inline const abi::HostTeamOps &hostTeamOps() {
       [](void *Team, HostTeam::Body Run, void *Context) {
         static_cast<HostTeam *>(Team)->runBlock(Run, Context);
       },
+      [](void *Team, HostTeam::LockstepBody Run, void *Context,
+         std::size_t FrameBytes) {
+        static_cast<HostTeam *>(Team)->runLockstep(Run, Context, FrameBytes);
+      },
+      [] { HostTeam::current()->nextRound(); },
+      [](const char *A, const char *B) { HostTeam::divergent(A, B); },
       [](unsigned Position, std::size_t Bytes) {
         HostTeam *Team = HostTeam::current();
         return abi::HostTile{Team->storage(Position, Bytes),
@@ -260,7 +290,6 @@ inline const abi::HostTeamOps &hostTeamOps() {
                              Team->size()};
       },
       [](const char *Site) { HostTeam::current()->barrier(Site); },
-      [] { return HostTeam::current()->round(); },
       [](std::uint64_t Count, void (*Chunk)(void *, std::uint64_t),
          void *Context) {
         for (std::uint64_t I = 0; I < Count; ++I)

@@ -454,10 +454,10 @@ template <class T, std::size_t N> struct Param<Tile<T, N>> : ParamDefaults {
                                   nullptr, Sized ? N : Slot[3]);
 #else
     const std::size_t Elements = Sized ? N : Slot[3];
-    const abi::HostTile Shared =
-        hostTeam().tile(Position, sizeof(T) * Elements);
-    return TileAccess::bind<T, N>(static_cast<T *>(Shared.Data), Shared.Rank,
-                                  Shared.Threads, Shared.State, Elements);
+    const abi::HostTile Shared = teamTile(Position, sizeof(T) * Elements);
+    return TileAccess::bind<T, N>(static_cast<T *>(Shared.Data),
+                                  teamRank(Shared.Rank), Shared.Threads,
+                                  Shared.State, Elements);
 #endif
   }
 };
@@ -478,9 +478,10 @@ struct Param<Tile2D<T, R, C>> : Param<Tile<T, R * C>> {
                                      gpu::threadInBlock(), gpu::blockSize(),
                                      nullptr);
 #else
-    const abi::HostTile Shared = hostTeam().tile(Position, sizeof(T) * R * C);
-    return TileAccess::bind<T, R, C>(static_cast<T *>(Shared.Data), Shared.Rank,
-                                     Shared.Threads, Shared.State);
+    const abi::HostTile Shared = teamTile(Position, sizeof(T) * R * C);
+    return TileAccess::bind<T, R, C>(static_cast<T *>(Shared.Data),
+                                     teamRank(Shared.Rank), Shared.Threads,
+                                     Shared.State);
 #endif
   }
 };
@@ -1046,21 +1047,29 @@ private:
     struct Context {
       KernelRef Kernel;
       const std::uint64_t *Slots;
-      std::uint64_t X, Y, BX, BY, First[3];
-    } C{Kernel, Own, Extent[0], Extent[1], Block[0], Block[1], {}};
+      std::uint64_t X, Y, BX, BY, Threads, First[3];
+    } C{Kernel, Own, Extent[0], Extent[1], Block[0], Block[1],
+        Block[0] * Block[1] * Block[2], {}};
     auto Thread = [](void *P, std::uint32_t Rank) {
       const Context &C = *static_cast<const Context *>(P);
+      // The rank's position in the block: no division in a block of one
+      // row (in a host image, the loop over the block's threads runs this
+      // for each rank).
+      std::uint32_t X = Rank, Y = 0, Z = 0;
+      if (C.BX != C.Threads) {
+        const std::uint32_t BX = std::uint32_t(C.BX), BY = std::uint32_t(C.BY);
+        X = Rank % BX, Y = Rank / BX % BY, Z = Rank / (BX * BY);
+      }
       Sig::invoke(C.Kernel, C.Slots + LaunchSlots, [&](auto Body) {
-        Body(ThreadIndex{C.First[0] + Rank % C.BX,
-                         C.First[1] + Rank / C.BX % C.BY,
-                         C.First[2] + Rank / (C.BX * C.BY), C.X, C.Y});
+        Body(ThreadIndex{C.First[0] + X, C.First[1] + Y, C.First[2] + Z, C.X,
+                         C.Y});
       });
     };
     for (std::uint64_t K = Lo[2]; K < Hi[2]; K += Block[2])
       for (std::uint64_t J = Lo[1]; J < Hi[1]; J += Block[1])
         for (std::uint64_t I = Lo[0]; I < Hi[0]; I += Block[0]) {
           C.First[0] = I, C.First[1] = J, C.First[2] = K;
-          Ops.runBlock(Team.Handle, Thread, &C);
+          teamRunBlock(Team.Handle, Thread, &C);
         }
   }
 #endif

@@ -1,0 +1,34 @@
+; Thread functions as a host image hands them to the block scheduler
+; (test/lit/team/lockstep-ir.test).
+target triple = "x86_64-pc-linux-gnu"
+
+@__cxxoffload_host_team = global ptr null
+@site = private constant [7 x i8] c"sync()\00"
+
+declare void @__cxxoffload_team_barrier(ptr)
+declare i32 @__cxxoffload_team_rank(i32)
+declare void @__cxxoffload_team_run_block(ptr, ptr, ptr)
+
+; Each thread keeps a value across its barrier and writes it after.
+define internal void @kept(ptr %ctx, i32 %rank) {
+  %r = call i32 @__cxxoffload_team_rank(i32 %rank)
+  %v = mul i32 %r, 3
+  call void @__cxxoffload_team_barrier(ptr @site)
+  %at = getelementptr i32, ptr %ctx, i32 %r
+  store i32 %v, ptr %at
+  ret void
+}
+
+; A call through a pointer might reach a barrier.
+define internal void @indirect(ptr %ctx, i32 %rank) {
+  %f = load ptr, ptr %ctx
+  call void %f()
+  call void @__cxxoffload_team_barrier(ptr @site)
+  ret void
+}
+
+define void @run(ptr %team, ptr %ctx) {
+  call void @__cxxoffload_team_run_block(ptr %team, ptr @kept, ptr %ctx)
+  call void @__cxxoffload_team_run_block(ptr %team, ptr @indirect, ptr %ctx)
+  ret void
+}
