@@ -111,6 +111,17 @@ std::string kernelName(const Function &F) {
   return Name.substr(Begin, Name.find_first_of("(<>", Begin) - Begin);
 }
 
+/// The kernel itself where the module defines it (its remarks then point at
+/// its definition in the user's source), else its thread function.
+const Function &kernelFunction(const Function &Thread) {
+  const std::string Name = kernelName(Thread) + "(";
+  for (const Function &F : *Thread.getParent())
+    if (!F.isDeclaration() &&
+        StringRef(demangle(F.getName())).starts_with(Name))
+      return F;
+  return Thread;
+}
+
 /// One thread function turned into its lockstep form.
 class Lockstep {
 public:
@@ -643,10 +654,11 @@ bool turnThreadFunctions(Module &M, const Scheduler &S,
 
   bool Changed = false;
   for (auto &[Thread, Calls] : Runs) {
-    OptimizationRemarkEmitter Remarks(Thread);
+    const Function &Kernel = kernelFunction(*Thread);
+    OptimizationRemarkEmitter Remarks(&Kernel);
     Lockstep Turn(*Thread, S);
     if (std::optional<std::string> Why = Turn.prepare(Reaching)) {
-      Remarks.emit(OptimizationRemarkMissed(RemarkPass, "Fibers", Thread)
+      Remarks.emit(OptimizationRemarkMissed(RemarkPass, "Fibers", &Kernel)
                    << "the blocks of '" << kernelName(*Thread)
                    << "' run their threads as fibers: " << *Why);
       continue;
@@ -665,7 +677,7 @@ bool turnThreadFunctions(Module &M, const Scheduler &S,
     if (verifyFunction(*Block, &errs())) {
       // A defect of this pass: keep the fibers rather than a broken image.
       Block->eraseFromParent();
-      Remarks.emit(OptimizationRemarkMissed(RemarkPass, "Fibers", Thread)
+      Remarks.emit(OptimizationRemarkMissed(RemarkPass, "Fibers", &Kernel)
                    << "the blocks of '" << kernelName(*Thread)
                    << "' run their threads as fibers: internal error");
       continue;
@@ -678,7 +690,7 @@ bool turnThreadFunctions(Module &M, const Scheduler &S,
                     Turn.frameBytes());
       Call->eraseFromParent();
     }
-    Remarks.emit(OptimizationRemark(RemarkPass, "Lockstep", Thread)
+    Remarks.emit(OptimizationRemark(RemarkPass, "Lockstep", &Kernel)
                  << "the blocks of '" << kernelName(*Thread)
                  << "' run their threads as loops between barriers ("
                  << ore::NV("Barriers", Turn.barriers()) << " barriers, "

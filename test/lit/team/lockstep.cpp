@@ -8,11 +8,11 @@
 // RUN: env OFFLOAD_DEVICE=host %t | FileCheck %s
 // RUN: env OFFLOAD_DEVICE=host OFFLOAD_HOST_THREADS=3 %t | FileCheck %s
 // RUN: %clangxx %cxxflags -O2 %s -o %t.fallback && %t.fallback | FileCheck %s
-// REMARKS-DAG: remark: the blocks of 'rotate' run their threads as loops between barriers (2 barriers
-// REMARKS-DAG: remark: the blocks of 'rounds' run their threads as loops between barriers
-// REMARKS-DAG: remark: the blocks of 'keepArray' run their threads as loops between barriers
-// REMARKS-DAG: remark: the blocks of 'scans' run their threads as loops between barriers
-// REMARKS-DAG: remark: the blocks of 'maybeSync' run their threads as loops between barriers
+// REMARKS-DAG: lockstep.cpp:{{[0-9]+}}:1: remark: the blocks of 'rotate' run their threads as loops between barriers (2 barriers
+// REMARKS-DAG: lockstep.cpp:{{[0-9]+}}:1: remark: the blocks of 'rounds' run their threads as loops between barriers
+// REMARKS-DAG: lockstep.cpp:{{[0-9]+}}:1: remark: the blocks of 'keepArray' run their threads as loops between barriers
+// REMARKS-DAG: lockstep.cpp:{{[0-9]+}}:1: remark: the blocks of 'scans' run their threads as loops between barriers
+// REMARKS-DAG: lockstep.cpp:{{[0-9]+}}:1: remark: the blocks of 'maybeSync' run their threads as loops between barriers
 // REMARKS-NOT: fibers
 // CHECK: rotate: PASS
 // CHECK: rounds: PASS
