@@ -7,6 +7,7 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/IRBuilder.h"
@@ -384,9 +385,12 @@ void Lockstep::findUniformValues() {
   ReversePostOrderTraversal<Function *> Order(&F);
   for (BasicBlock *Block : Order)
     for (Instruction &I : *Block) {
+      // Computed on entry whatever path the thread takes: nothing that
+      // may trap (a division a condition guards).
       bool Pure =
           isa<GetElementPtrInst, CastInst, BinaryOperator, CmpInst, SelectInst>(
-              I);
+              I) &&
+          isSafeToSpeculativelyExecute(&I);
       if (auto *Load = dyn_cast<LoadInst>(&I))
         Pure = Load->isSimple() && ConstantMemory(Load->getPointerOperand());
       if (Pure && !I.mayHaveSideEffects() && all_of(I.operands(), Shared))

@@ -2,7 +2,8 @@
 // loops between the barriers (TeamLockstep.cpp), with what each thread keeps
 // across a barrier in a frame of its own: locals in registers, a local
 // array, a value carried around a loop of barriers, a barrier under a
-// condition all threads share, a uniform early return, and the tile's scans.
+// condition all threads share, a uniform early return, the tile's scans,
+// and a guarded division by a value all threads share.
 // Each result is checked against the same computation in plain C++.
 // RUN: %offload_host -O2 -Rpass=offload-team -Rpass-missed=offload-team %s %ldflags -o %t 2>&1 | FileCheck %s --check-prefix=REMARKS
 // RUN: env OFFLOAD_DEVICE=host %t | FileCheck %s
@@ -19,6 +20,7 @@
 // CHECK: keepArray: PASS
 // CHECK: scans: PASS
 // CHECK: maybeSync: PASS
+// CHECK: guarded: PASS
 #include <offload/offload.hpp>
 
 #include <cstdio>
@@ -83,6 +85,22 @@ void maybeSync(int flag, offload::Tile<int, B> t, offload::Region<int> out) {
   }
 }
 
+// A division by a value every thread shares, under a condition that
+// guards it: kept across the barrier, never computed where the condition
+// would have skipped it (a division by zero).
+void guarded(int n, int d, offload::Tile<int, B> t, offload::Region<int> out) {
+  for (auto [i, o] : out) {
+    if (d != 0) {
+      const int q = n / d;
+      t.fill(2);
+      o = q + t[t.rank()];
+    } else {
+      t.fill(1);
+      o = t[t.rank()] - 2;
+    }
+  }
+}
+
 template <class T> bool same(const std::vector<T> &A, const std::vector<T> &E) {
   for (std::size_t I = 0; I < A.size(); ++I)
     if (A[I] != E[I]) {
@@ -144,4 +162,13 @@ int main() {
     Ok = Ok && same(Out, Expect);
   }
   report("maybeSync", Ok);
+
+  Ok = true;
+  for (int D : {0, 7}) {
+    offload::offload(L, guarded, 100, D, offload::team_memory, Out);
+    for (std::size_t I = 0; I < N; ++I)
+      Expect[I] = D ? 100 / D + 2 : -1;
+    Ok = Ok && same(Out, Expect);
+  }
+  report("guarded", Ok);
 }
