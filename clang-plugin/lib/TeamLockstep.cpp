@@ -159,10 +159,9 @@ private:
   const Scheduler &S;
   Module &M;
   SmallVector<AllocaInst *> Allocas; // a slot per thread each
-  // Allocas that hold a tile call's result, the same for the whole block;
-  // and in the lockstep function, their one copy, filled on entry.
+  // Allocas that hold a tile call's result, the same for the whole block
+  // (in the lockstep function, one copy filled on entry: OnEntry).
   SmallVector<std::pair<AllocaInst *, CallBase *>> BlockTiles;
-  DenseMap<AllocaInst *, AllocaInst *> BlockTileCopies;
   // Values the same for every thread of the block, from the launch's
   // constants (the context and the slots it points to) and the block's
   // tiles: what crosses a barrier of them is computed once, on entry.
@@ -172,8 +171,9 @@ private:
   bool isBlockTileCall(const Instruction &I) const {
     auto *Call = dyn_cast<CallBase>(&I);
     return Call && Call->getCalledFunction() == S.Tile &&
-           is_contained(make_second_range(BlockTileCopies),
-                        Call->getArgOperand(0));
+           any_of(BlockTiles, [&](auto &T) {
+             return OnEntry.lookup(T.first) == Call->getArgOperand(0);
+           });
   }
   SmallVector<uint64_t> SlotOffsets, SlotSizes;
   uint64_t FrameBytes = 0;
@@ -504,8 +504,8 @@ void Lockstep::buildRegion(Region &R) {
   for (auto [Slot, A] : enumerate(Allocas))
     Map[A] = B.CreateGEP(B.getInt8Ty(), SlotBases[Slot],
                          B.CreateMul(Rank64, B.getInt64(SlotSizes[Slot])));
-  for (auto [A, Copy] : BlockTileCopies)
-    Map[A] = Copy;
+  for (auto &[A, Tile] : BlockTiles)
+    Map[A] = OnEntry[A];
   for (Instruction *I : Hoisted)
     Map[I] = OnEntry[I];
   B.CreateBr(cast<BasicBlock>(Map[R.Start]));
@@ -631,7 +631,6 @@ Function *Lockstep::build() {
     auto *Call = cast<CallBase>(Tile->clone());
     Call->setArgOperand(0, Copy);
     B.Insert(Call);
-    BlockTileCopies[A] = Copy;
     OnEntry[A] = Copy;
   }
   OnEntry[F.getArg(0)] = Context;
@@ -658,13 +657,20 @@ bool turnThreadFunctions(Module &M, const Scheduler &S,
 
   bool Changed = false;
   for (auto &[Thread, Calls] : Runs) {
-    const Function &Kernel = kernelFunction(*Thread);
-    OptimizationRemarkEmitter Remarks(&Kernel);
+    // Built only when remarks are asked for: finding the kernel demangles
+    // the module's names.
+    OptimizationRemarkEmitter Remarks(Thread);
+    auto Fibers = [&](const std::string &Why) {
+      Remarks.emit([&] {
+        return OptimizationRemarkMissed(RemarkPass, "Fibers",
+                                        &kernelFunction(*Thread))
+               << "the blocks of '" << kernelName(*Thread)
+               << "' run their threads as fibers: " << Why;
+      });
+    };
     Lockstep Turn(*Thread, S);
     if (std::optional<std::string> Why = Turn.prepare(Reaching)) {
-      Remarks.emit(OptimizationRemarkMissed(RemarkPass, "Fibers", &Kernel)
-                   << "the blocks of '" << kernelName(*Thread)
-                   << "' run their threads as fibers: " << *Why);
+      Fibers(*Why);
       continue;
     }
     Changed = true;
@@ -681,9 +687,7 @@ bool turnThreadFunctions(Module &M, const Scheduler &S,
     if (verifyFunction(*Block, &errs())) {
       // A defect of this pass: keep the fibers rather than a broken image.
       Block->eraseFromParent();
-      Remarks.emit(OptimizationRemarkMissed(RemarkPass, "Fibers", &Kernel)
-                   << "the blocks of '" << kernelName(*Thread)
-                   << "' run their threads as fibers: internal error");
+      Fibers("internal error");
       continue;
     }
     for (CallBase *Call : Calls) {
@@ -694,12 +698,15 @@ bool turnThreadFunctions(Module &M, const Scheduler &S,
                     Turn.frameBytes());
       Call->eraseFromParent();
     }
-    Remarks.emit(OptimizationRemark(RemarkPass, "Lockstep", &Kernel)
-                 << "the blocks of '" << kernelName(*Thread)
-                 << "' run their threads as loops between barriers ("
-                 << ore::NV("Barriers", Turn.barriers()) << " barriers, "
-                 << ore::NV("FrameBytes", Turn.frameBytes())
-                 << " bytes per thread kept across them)");
+    Remarks.emit([&] {
+      return OptimizationRemark(RemarkPass, "Lockstep",
+                                &kernelFunction(*Thread))
+             << "the blocks of '" << kernelName(*Thread)
+             << "' run their threads as loops between barriers ("
+             << ore::NV("Barriers", Turn.barriers()) << " barriers, "
+             << ore::NV("FrameBytes", Turn.frameBytes())
+             << " bytes per thread kept across them)";
+    });
     if (Thread->use_empty()) {
       Block->setSubprogram(Thread->getSubprogram());
       Thread->setSubprogram(nullptr);

@@ -125,9 +125,7 @@ public:
   /// Runs one block whose barriers are loops over its threads, with
   /// FrameBytes of scratch per thread (kept for the next block).
   void runLockstep(LockstepBody Run, void *Context, std::size_t FrameBytes) {
-    HostTeam *Outer = std::exchange(current(), this);
-    for (Shared &S : Tiles)
-      S.State = TileState{.Round = &Round};
+    HostTeam *Outer = enterBlock();
     const std::size_t Bytes = FrameBytes * Threads;
     if (FrameSpace.size() * sizeof(FrameSpace[0]) < Bytes)
       FrameSpace.resize((Bytes + sizeof(FrameSpace[0]) - 1) /
@@ -149,9 +147,7 @@ public:
 
   /// Runs Run(Context, rank) for each thread of one block.
   void runBlock(Body Run, void *Context) {
-    HostTeam *Outer = std::exchange(current(), this);
-    for (Shared &S : Tiles)
-      S.State = TileState{.Round = &Round};
+    HostTeam *Outer = enterBlock();
     RunBody = Run;
     RunContext = Context;
     for (Fiber &F : Fibers)
@@ -184,6 +180,14 @@ public:
   }
 
 private:
+  /// Makes this the calling thread's team, with its tiles in their state
+  /// before a block; returns the team it replaces.
+  HostTeam *enterBlock() {
+    for (Shared &S : Tiles)
+      S.State = TileState{.Round = &Round};
+    return std::exchange(current(), this);
+  }
+
   static std::unique_ptr<HostTeam> &spare() {
     static thread_local std::unique_ptr<HostTeam> Kept;
     return Kept;
