@@ -9,6 +9,9 @@ config.suffixes = [".cpp", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.offload_obj_root, "test", "lit")
+# A build's first run reads the tests' durations from .lit_test_times.txt
+# beside this file, so that the longest start first and none is left alone at
+# the end; later runs read the build tree's own record.
 
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.path.join(config.offload_obj_root, "bin"),
