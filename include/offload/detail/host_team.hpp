@@ -17,8 +17,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <deque>
-#include <memory>
 #include <utility>
 #include <vector>
 
@@ -70,7 +68,16 @@ public:
     // 256 stacks per launch cost a tiled stencil 90% of its time in page
     // faults.
     for (Fiber &F : Fibers)
-      F.Stack.reset(new char[StackBytes]);
+      F.Stack = new char[StackBytes];
+  }
+  HostTeam(const HostTeam &) = delete;
+  HostTeam &operator=(const HostTeam &) = delete;
+  // (Owning pointers rather than std::unique_ptr and std::deque: <memory>
+  // would add a quarter to the parse of every file that includes offload.)
+  ~HostTeam() {
+    clearTiles();
+    for (Fiber &F : Fibers)
+      delete[] F.Stack;
   }
 
   /// The team of the calling fiber; null outside team kernels.
@@ -83,14 +90,16 @@ public:
   /// has as many threads, without its tiles (a launch's chunks each take a
   /// team, and a new one costs its threads' stacks and their page faults).
   static HostTeam *take(std::uint32_t Threads) {
-    std::unique_ptr<HostTeam> &Kept = spare();
+    HostTeam *&Kept = spare().Team;
     if (!Kept || Kept->Threads != Threads)
       return new HostTeam(Threads);
-    Kept->Tiles.clear();
+    Kept->clearTiles();
     Kept->Round = 0;
-    return Kept.release();
+    return std::exchange(Kept, nullptr);
   }
-  static void letGo(HostTeam *Team) { spare().reset(Team); }
+  static void letGo(HostTeam *Team) {
+    delete std::exchange(spare().Team, Team);
+  }
 
   std::uint32_t rank() const { return Running; }
   std::uint32_t size() const { return Threads; }
@@ -98,18 +107,18 @@ public:
   /// Memory and state of the tile at parameter position Position, for this
   /// block.
   void *storage(unsigned Position, std::size_t Bytes) {
-    for (Shared &S : Tiles)
-      if (S.Position == Position)
-        return S.Data.get();
+    for (Shared *S : Tiles)
+      if (S->Position == Position)
+        return S->Data;
     // Not zeroed, as on a GPU; reads before fill() are reported anyway.
-    Tiles.push_back({Position, std::make_unique<unsigned char[]>(Bytes),
-                     TileState{.Round = &Round}});
-    return Tiles.back().Data.get();
+    Tiles.push_back(new Shared{Position, new unsigned char[Bytes],
+                               TileState{.Round = &Round}});
+    return Tiles.back()->Data;
   }
   TileState &state(unsigned Position) {
-    for (Shared &S : Tiles)
-      if (S.Position == Position)
-        return S.State;
+    for (Shared *S : Tiles)
+      if (S->Position == Position)
+        return S->State;
     printError("offload::Tile: internal error: a tile without storage");
     std::abort();
   }
@@ -183,13 +192,18 @@ private:
   /// Makes this the calling thread's team, with its tiles in their state
   /// before a block; returns the team it replaces.
   HostTeam *enterBlock() {
-    for (Shared &S : Tiles)
-      S.State = TileState{.Round = &Round};
+    for (Shared *S : Tiles)
+      S->State = TileState{.Round = &Round};
     return std::exchange(current(), this);
   }
 
-  static std::unique_ptr<HostTeam> &spare() {
-    static thread_local std::unique_ptr<HostTeam> Kept;
+  /// The team this thread let go of last, freed when the thread ends.
+  struct Spare {
+    HostTeam *Team = nullptr;
+    ~Spare() { delete Team; }
+  };
+  static Spare &spare() {
+    static thread_local Spare Kept;
     return Kept;
   }
 
@@ -200,7 +214,7 @@ private:
 #else
     void *Saved = nullptr; // its stack pointer while it waits
 #endif
-    std::unique_ptr<char[]> Stack;
+    char *Stack = nullptr; // StackBytes, owned by the team
     bool Done = false;
   };
 
@@ -208,7 +222,7 @@ private:
   void start(Fiber &F) {
     F.Done = false;
     getcontext(&F.Context);
-    F.Context.uc_stack.ss_sp = F.Stack.get();
+    F.Context.uc_stack.ss_sp = F.Stack;
     F.Context.uc_stack.ss_size = StackBytes;
     F.Context.uc_link = &Scheduler;
     makecontext(&F.Context, &HostTeam::fiberMain, 0);
@@ -228,7 +242,7 @@ private:
   /// aligned as after a call.
   void start(Fiber &F) {
     F.Done = false;
-    auto Top = reinterpret_cast<std::uintptr_t>(F.Stack.get() + StackBytes) &
+    auto Top = reinterpret_cast<std::uintptr_t>(F.Stack + StackBytes) &
                ~std::uintptr_t(15);
     void **Frame = reinterpret_cast<void **>(Top) - 8;
     for (int I = 0; I < 6; ++I)
@@ -251,15 +265,22 @@ private:
 #endif
   struct Shared {
     unsigned Position;
-    std::unique_ptr<unsigned char[]> Data;
+    unsigned char *Data; // owned
     TileState State;
   };
+  void clearTiles() {
+    for (Shared *S : Tiles) {
+      delete[] S->Data;
+      delete S;
+    }
+    Tiles.clear();
+  }
 
   std::uint32_t Threads, Running = 0;
   std::uint64_t Round = 0;
   std::vector<Fiber> Fibers;
   std::vector<const char *> Waiting;
-  std::deque<Shared> Tiles; // stable: tiles keep pointers to their state
+  std::vector<Shared *> Tiles; // owned; tiles keep pointers to their state
   struct alignas(64) FrameLine {
     unsigned char Bytes[64];
   };
