@@ -28,16 +28,30 @@ bool inOffload(const Decl *D) {
   return false;
 }
 
-bool isImageGlobal(const VarDecl *VD) {
-  for (const auto *A : VD->specific_attrs<AnnotateAttr>())
-    if (A->getAnnotation() == "offload.image_global")
+/// Whether D carries the header's tag [[clang::annotate(Tag)]].
+static bool tagged(const Decl *D, StringRef Tag) {
+  for (const auto *A : D->specific_attrs<AnnotateAttr>())
+    if (A->getAnnotation() == Tag)
       return true;
   return false;
+}
+
+/// The declaration a template instantiation was made from (F itself
+/// otherwise), which holds the header's tags as written.
+static const FunctionDecl *pattern(const FunctionDecl *F) {
+  const FunctionDecl *P = F->getTemplateInstantiationPattern();
+  return P ? P : F;
+}
+
+bool isImageGlobal(const VarDecl *VD) {
+  return tagged(VD, "offload.image_global");
 }
 
 Function functionOf(const FunctionDecl *F) {
   if (!F || !F->getIdentifier() || isa<CXXMethodDecl>(F) || !inOffload(F))
     return Function::None;
+  if (tagged(pattern(F), "offload.library_call"))
+    return Function::LibraryCall;
   return llvm::StringSwitch<Function>(F->getName())
       .Case("offload", Function::Offload)
       .Case("offload_args", Function::OffloadArgs)
@@ -50,6 +64,11 @@ Function functionOf(const FunctionDecl *F) {
 
 Function calleeOf(const CallExpr *Call) {
   return Call ? functionOf(Call->getDirectCallee()) : Function::None;
+}
+
+bool taggedReads(const FunctionDecl *F, unsigned I) {
+  const FunctionDecl *P = pattern(F);
+  return I < P->getNumParams() && tagged(P->getParamDecl(I), "offload.reads");
 }
 
 HandleMember handleMemberOf(const CXXMethodDecl *M) {

@@ -56,6 +56,7 @@ enum class Function {
   PreloadMut,  // offload::preload_mut
   FillTiles,   // offload::fill(tile, value, ...)
   CallClosure, // offload::detail::callClosure, which runs a kernel
+  LibraryCall, // tagged OFFLOAD_LIBRARY_CALL: runs kernels on its arguments
 };
 /// Which of them F is (None for a null F).
 Function functionOf(const clang::FunctionDecl *F);
@@ -66,6 +67,10 @@ Function calleeOf(const clang::CallExpr *Call);
 inline bool isOffloadFunction(const clang::FunctionDecl *F) {
   return functionOf(F) == Function::Offload;
 }
+
+/// Whether parameter I of a library call (Function::LibraryCall) is tagged
+/// OFFLOAD_READS: its kernels only read that argument's data.
+bool taggedReads(const clang::FunctionDecl *F, unsigned I);
 
 /// The members of a preload handle (Preloaded) that end or sync its
 /// preload.

@@ -24,9 +24,14 @@ bool isLoop(const Stmt *S) {
 
 namespace {
 
+/// A call that runs kernels on its arguments: offload(), or a library call
+/// (a scan, copy_if, a BLAS call), which residency treats alike.
 const CallExpr *asOffloadCall(const Stmt *S) {
   const auto *CE = dyn_cast<CallExpr>(S);
-  return CE && calleeOf(CE) == Function::Offload ? CE : nullptr;
+  if (!CE)
+    return nullptr;
+  const Function F = calleeOf(CE);
+  return F == Function::Offload || F == Function::LibraryCall ? CE : nullptr;
 }
 
 /// std::vector<T> of any T but bool (which is not contiguous).
@@ -108,19 +113,40 @@ VarDecl *namedVector(const Expr *E, const FunctionDecl &FD,
   return V;
 }
 
-/// The kernel an offload() call runs: its parameter types, or an empty
-/// list when they cannot be told (then every container is treated as
-/// written).
-SmallVector<QualType> kernelParams(const CallExpr &Call, unsigned &First) {
+/// Whether a kernel parameter of type T only reads its data.
+bool readsOnly(QualType T) {
+  if (T->isReferenceType())
+    return T->getPointeeType().isConstQualified();
+  if (isEntity(T, Entity::Span))
+    return cast<ClassTemplateSpecializationDecl>(
+               T.getCanonicalType()->getAsCXXRecordDecl())
+        ->getTemplateArgs()[0]
+        .getAsType()
+        .isConstQualified();
+  return false;
+}
+
+/// What a call of asOffloadCall's does with its data arguments, those from
+/// First on: for each, whether it may write the data; an empty list when
+/// that cannot be told (then every container is treated as written).
+SmallVector<bool> argumentWrites(const CallExpr &Call, unsigned &First) {
   First = 0;
-  // offload([Devices,] [Launch,] kernel, args...)
+  SmallVector<bool> Writes;
+  // A library call: its own parameters say.
+  if (calleeOf(&Call) == Function::LibraryCall) {
+    const FunctionDecl *F = Call.getDirectCallee();
+    for (unsigned I = 0; I < F->getNumParams(); ++I)
+      Writes.push_back(!taggedReads(F, I) &&
+                       !readsOnly(F->getParamDecl(I)->getType()));
+    return Writes;
+  }
+  // offload([Devices,] [Launch,] kernel, args...): the kernel's parameters.
   for (Entity Leading : {Entity::Devices, Entity::Launch})
     if (Call.getNumArgs() > First &&
         isEntity(Call.getArg(First)->getType(), Leading))
       ++First;
-  SmallVector<QualType> Params;
   if (Call.getNumArgs() <= First)
-    return Params;
+    return Writes;
   const Expr *K = Call.getArg(First)->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(K);
       UO && UO->getOpcode() == UO_AddrOf)
@@ -135,28 +161,28 @@ SmallVector<QualType> kernelParams(const CallExpr &Call, unsigned &First) {
         F = RD->getLambdaCallOperator();
   if (F)
     for (const ParmVarDecl *P : F->parameters())
-      Params.push_back(P->getType());
+      Writes.push_back(!readsOnly(P->getType()));
   ++First;
-  return Params;
+  return Writes;
+}
+
+/// Whether Call is a library call that takes the same data as its input
+/// and its output and hands it to its kernels once (the scans in place): a
+/// parameter tagged OFFLOAD_READS may be the written argument's own data.
+bool worksInPlace(const CallExpr &Call) {
+  if (calleeOf(&Call) != Function::LibraryCall)
+    return false;
+  const FunctionDecl *F = Call.getDirectCallee();
+  for (unsigned I = 0; I < F->getNumParams(); ++I)
+    if (taggedReads(F, I))
+      return true;
+  return false;
 }
 
 /// Whether an offload() call runs on a device set: offload(Devices, ...).
 bool onDeviceSet(const CallExpr &Call) {
   return Call.getNumArgs() &&
          isEntity(Call.getArg(0)->getType(), Entity::Devices);
-}
-
-/// Whether a kernel parameter of type T only reads its data.
-bool readsOnly(QualType T) {
-  if (T->isReferenceType())
-    return T->getPointeeType().isConstQualified();
-  if (isEntity(T, Entity::Span))
-    return cast<ClassTemplateSpecializationDecl>(
-               T.getCanonicalType()->getAsCXXRecordDecl())
-        ->getTemplateArgs()[0]
-        .getAsType()
-        .isConstQualified();
-  return false;
 }
 
 /// A call of a lambda that makes offload() calls itself, with the
@@ -214,13 +240,13 @@ std::optional<Relay> asRelay(const CallExpr *Call, Sema *S = nullptr) {
       bool Writes = false;
       for (const CallExpr *C : L.Calls) {
         unsigned First;
-        SmallVector<QualType> Params = kernelParams(*C, First);
+        SmallVector<bool> Params = argumentWrites(*C, First);
         for (unsigned J = First; J < C->getNumArgs(); ++J) {
           const auto *DRE = dyn_cast<DeclRefExpr>(unconverted(C->getArg(J)));
           if (!DRE || DRE->getDecl() != P)
             continue;
           ++Uses;
-          Writes |= J - First >= Params.size() || !readsOnly(Params[J - First]);
+          Writes |= J - First >= Params.size() || Params[J - First];
         }
       }
       if (Uses > 0 && Uses == L.Refs.lookup(P))
@@ -567,7 +593,10 @@ public:
     };
     auto Shared = [&](const CallExpr *Call) {
       for (auto &[V, R] : Reach)
-        if (R.Count > 1 && R.Written)
+        if (R.Count > 1 && R.Written &&
+            !(worksInPlace(*Call) && llvm::all_of(R.Views, [](auto *W) {
+              return !W; // the vector itself, in every argument
+            })))
           for (Candidate &C : Found) {
             if (C.Var != V || C.Blocker)
               continue;
@@ -582,12 +611,15 @@ public:
       if (!contains(Loop, Call, PM))
         continue;
       unsigned First;
-      SmallVector<QualType> Params = kernelParams(*Call, First);
+      SmallVector<bool> Params = argumentWrites(*Call, First);
       for (unsigned I = First; I < Call->getNumArgs(); ++I) {
         const unsigned Param = I - First;
-        const bool Writes = Param >= Params.size() || !readsOnly(Params[Param]);
+        const bool Writes = Param >= Params.size() || Params[Param];
         if (VarDecl *V = Add(Call->getArg(I), Writes)) {
           Reached(V, Writes);
+          // A Region built in the call whose strategy reads a list.
+          if (const Expr *List = listInCall(Call->getArg(I)))
+            Reached(Add(List, false), false);
           continue;
         }
         if (const VarDecl *View = viewVariable(Call->getArg(I), Loop)) {
@@ -759,25 +791,47 @@ private:
       return {throughSpans(View.getInit()), nullptr};
     const auto *Init =
         dyn_cast<CXXConstructExpr>(View.getInit()->IgnoreImplicit());
-    if (!Init || Init->getNumArgs() == 0)
+    if (!Init || Init->getNumArgs() == 0 || Init->getNumArgs() > 2)
       return {nullptr, nullptr};
-    // Of the strategies only Indexed and Segments reach data (their lists).
-    const Expr *List = nullptr;
-    if (Init->getNumArgs() == 2) {
-      const Expr *Strategy = Init->getArg(1)->IgnoreImplicit()->IgnoreParens();
-      if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Strategy))
-        Strategy = Cast->getSubExpr()->IgnoreImplicit();
-      if (isEntity(Strategy->getType(), Entity::Indexed) ||
-          isEntity(Strategy->getType(), Entity::Segments)) {
-        const auto *CE = dyn_cast<CXXConstructExpr>(Strategy);
-        if (!CE || CE->getNumArgs() != 1)
-          return {nullptr, nullptr};
-        List = throughSpans(CE->getArg(0));
-      }
-    } else if (Init->getNumArgs() > 2) {
+    bool Unknown = false;
+    const Expr *List = strategyList(*Init, Unknown);
+    if (Unknown)
       return {nullptr, nullptr};
-    }
     return {throughSpans(Init->getArg(0)), List};
+  }
+
+  /// The list that the strategy of a Region's construction `Region<T, S>(
+  /// data, strategy)` reads, without span conversions: of the strategies
+  /// only Indexed and Segments reach data. Null for the others; Unknown is
+  /// set where the strategy cannot be followed.
+  const Expr *strategyList(const CXXConstructExpr &Init, bool &Unknown) {
+    if (Init.getNumArgs() != 2)
+      return nullptr;
+    const Expr *Strategy = Init.getArg(1)->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Strategy))
+      Strategy = Cast->getSubExpr()->IgnoreImplicit();
+    if (!isEntity(Strategy->getType(), Entity::Indexed) &&
+        !isEntity(Strategy->getType(), Entity::Segments))
+      return nullptr;
+    const auto *CE = dyn_cast<CXXConstructExpr>(Strategy);
+    if (!CE || CE->getNumArgs() != 1) {
+      Unknown = true;
+      return nullptr;
+    }
+    return throughSpans(CE->getArg(0));
+  }
+
+  /// The list an Indexed or Segments strategy reads in a Region that
+  /// offload() argument E builds in the call, or null.
+  const Expr *listInCall(const Expr *E) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = Cast->getSubExpr()->IgnoreImplicit()->IgnoreParens();
+    const auto *CE = dyn_cast<CXXConstructExpr>(E);
+    if (!CE || !isEntity(CE->getType(), Entity::Region))
+      return nullptr;
+    bool Unknown = false;
+    return strategyList(*CE, Unknown);
   }
 
   /// E without std::span conversions, subspan/first/last calls, and calls

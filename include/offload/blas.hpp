@@ -84,8 +84,8 @@ inline void dgemmCall(Transpose TA, Transpose TB, int M, int N, int K,
                       double Alpha, std::span<const double> A, int Lda,
                       std::span<const double> B, int Ldb, double Beta,
                       Region<double> C, int Ldc) {
-  OFFLOAD_BLAS(dgemm)(TA, TB, M, N, K, Alpha, A.data(), Lda, B.data(), Ldb,
-                      Beta, C.data(), Ldc);
+  OFFLOAD_BLAS(dgemm)
+  (TA, TB, M, N, K, Alpha, A.data(), Lda, B.data(), Ldb, Beta, C.data(), Ldc);
 }
 inline void daxpyCall(int N, double Alpha, std::span<const double> X,
                       Region<double> Y) {
@@ -101,30 +101,32 @@ inline double ddotCall(int N, std::span<const double> X,
 
 /// y = alpha * op(A) x + beta y; A is m x n, column-major with leading
 /// dimension lda.
-OFFLOAD_HOST_ONLY inline void sgemv(Transpose T, int M, int N, float Alpha,
-                  std::span<const float> A, int Lda, std::span<const float> X,
-                  float Beta, Region<float> Y) {
+OFFLOAD_LIBRARY_CALL inline void sgemv(Transpose T, int M, int N, float Alpha,
+                                       std::span<const float> A, int Lda,
+                                       std::span<const float> X, float Beta,
+                                       Region<float> Y) {
   offload_args(detail::sgemvCall, T, M, N, Alpha, A, Lda, X, Beta, Y);
 }
 
 /// C = alpha * op(A) op(B) + beta C; column-major, op(A) m x k, op(B) k x n.
-OFFLOAD_HOST_ONLY inline void dgemm(Transpose TA, Transpose TB, int M, int N, int K,
-                  double Alpha, std::span<const double> A, int Lda,
-                  std::span<const double> B, int Ldb, double Beta,
-                  Region<double> C, int Ldc) {
+OFFLOAD_LIBRARY_CALL inline void dgemm(Transpose TA, Transpose TB, int M, int N,
+                                       int K, double Alpha,
+                                       std::span<const double> A, int Lda,
+                                       std::span<const double> B, int Ldb,
+                                       double Beta, Region<double> C, int Ldc) {
   offload_args(detail::dgemmCall, TA, TB, M, N, K, Alpha, A, Lda, B, Ldb, Beta,
                C, Ldc);
 }
 
 /// y += alpha x, for the first n elements.
-OFFLOAD_HOST_ONLY inline void daxpy(int N, double Alpha, std::span<const double> X,
-                  Region<double> Y) {
+OFFLOAD_LIBRARY_CALL inline void
+daxpy(int N, double Alpha, std::span<const double> X, Region<double> Y) {
   offload_args(detail::daxpyCall, N, Alpha, X, Y);
 }
 
 /// The dot product of the first n elements.
-OFFLOAD_HOST_ONLY inline double ddot(int N, std::span<const double> X,
-                   std::span<const double> Y) {
+OFFLOAD_LIBRARY_CALL inline double ddot(int N, std::span<const double> X,
+                                        std::span<const double> Y) {
   return offload_args(detail::ddotCall, N, X, Y);
 }
 

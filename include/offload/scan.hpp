@@ -681,6 +681,11 @@ std::size_t select(In &&Input, Out &&Output, Pred Keep, const char *Name) {
                 "integer type");
   const std::uint64_t N = std::size(Input);
   checkOutput(Name, std::size(Output), N);
+  if (N && static_cast<const void *>(std::data(Input)) ==
+               static_cast<const void *>(std::data(Output)))
+    hostError("offload::%s: the output is the input's own data; give it "
+              "other data",
+              Name);
   std::uint64_t Kept = 0;
   const SelfPartitionedCall Unreplayed;
   if (!onGpu()) {
@@ -706,7 +711,8 @@ std::size_t select(In &&Input, Out &&Output, Pred Keep, const char *Name) {
 /// associative and a named function object type (the device pass names it),
 /// such as std::plus<>.
 template <class In, class Out, class Op = std::plus<>>
-void inclusive_scan(In &&Input, Out &&Output, Op Combine = {}) {
+OFFLOAD_LIBRARY_CALL void inclusive_scan(OFFLOAD_READS In &&Input, Out &&Output,
+                                         Op Combine = {}) {
   using T = detail::scan::ElementOf<Out>;
   detail::scan::run<T, Op, false>(Input, Output, T{}, Combine);
 }
@@ -714,7 +720,8 @@ void inclusive_scan(In &&Input, Out &&Output, Op Combine = {}) {
 /// Out[i] = Combine(Init, In[0], ..., In[i - 1]) for every i < size(In);
 /// Out[0] = Init. In place, at most 64 Mi elements (32 Mi of 16 bytes).
 template <class In, class Out, class T, class Op = std::plus<>>
-void exclusive_scan(In &&Input, Out &&Output, T Init, Op Combine = {}) {
+OFFLOAD_LIBRARY_CALL void exclusive_scan(OFFLOAD_READS In &&Input, Out &&Output,
+                                         T Init, Op Combine = {}) {
   using V = detail::scan::ElementOf<Out>;
   detail::scan::run<V, Op, true>(Input, Output, V(Init), Combine);
 }
@@ -724,7 +731,8 @@ void exclusive_scan(In &&Input, Out &&Output, T Init, Op Combine = {}) {
 /// Out, as large as In, is other data than In. Keep is a named function
 /// object type, as a scan's operation.
 template <class In, class Out, class Pred>
-std::size_t copy_if(In &&Input, Out &&Output, Pred Keep) {
+OFFLOAD_LIBRARY_CALL std::size_t copy_if(OFFLOAD_READS In &&Input, Out &&Output,
+                                         Pred Keep) {
   return detail::scan::select<false>(Input, Output, Keep, "copy_if");
 }
 
@@ -732,7 +740,8 @@ std::size_t copy_if(In &&Input, Out &&Output, Pred Keep) {
 /// Out (integers), in order, and returns how many: stream compaction into
 /// an index list.
 template <class In, class Out, class Pred>
-std::size_t copy_index_if(In &&Input, Out &&Output, Pred Keep) {
+OFFLOAD_LIBRARY_CALL std::size_t copy_index_if(OFFLOAD_READS In &&Input,
+                                               Out &&Output, Pred Keep) {
   return detail::scan::select<true>(Input, Output, Keep, "copy_index_if");
 }
 

@@ -7,10 +7,13 @@
 // resized between loops, an outer loop whose host code reads the data
 // around an inner loop that keeps it resident, and RAJAPerf's shape: the
 // loop in a generic lambda over references, a view built before the loop,
-// and a lambda that makes the call.
+// and a lambda that makes the call. The library's scans and compactions in
+// a loop stay resident too, a scan in place and an index list written
+// through Segments of the scanned flags among them.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
+#include <offload/scan.hpp>
 
 #include <cstdint>
 #include <numeric>
@@ -101,6 +104,53 @@ std::vector<double> throughReferences(std::size_t n, Relay relay) {
   return f.x;
 }
 
+struct Odd {
+  bool operator()(std::int64_t v) const { return v % 2 != 0; }
+};
+void flagOdd(std::span<const std::int64_t> c, offload::Region<std::int64_t> f) {
+  for (auto [i, fi] : f)
+    fi = i < c.size() && c[i] % 2 != 0 ? 1 : 0;
+}
+void placeIndices(offload::Range<> threads,
+                  offload::Region<std::int32_t, offload::Segments<std::int64_t>>
+                      list) {
+  for (std::uint64_t i : threads)
+    for (auto [first, entry] : list)
+      entry[0] = std::int32_t(i);
+}
+
+// Each step: the counts grow, their scans, the odd ones kept, and their
+// positions listed twice (copy_index_if, and flags scanned in place).
+std::vector<std::int64_t> libraryCalls(std::size_t n) {
+  std::vector<std::int32_t> keys(n);
+  for (std::size_t i = 0; i < n; ++i)
+    keys[i] = std::int32_t(i * 7 % 5);
+  std::vector<std::int64_t> counts(n, 1), sums(n), kept(n, -1), flags(n + 1),
+      indices(n, -1);
+  std::vector<std::int32_t> list(n, -1);
+  std::int64_t total = 0;
+  for (int s = 0; s < 3; ++s) {
+    offload::offload(count, keys, counts);
+    offload::exclusive_scan(counts, sums, std::int64_t(s));
+    offload::inclusive_scan(sums, sums);
+    total += std::int64_t(offload::copy_if(counts, kept, Odd{}));
+    total += std::int64_t(offload::copy_index_if(counts, indices, Odd{}));
+    offload::offload(flagOdd, counts, flags);
+    offload::exclusive_scan(flags, flags, std::int64_t(0));
+    offload::offload(placeIndices, offload::Range<>(n),
+                     offload::Region<std::int32_t,
+                                     offload::Segments<std::int64_t>>(
+                         list, offload::Segments(flags)));
+  }
+  std::vector<std::int64_t> all{total};
+  all.insert(all.end(), sums.begin(), sums.end());
+  all.insert(all.end(), kept.begin(), kept.end());
+  all.insert(all.end(), indices.begin(), indices.end());
+  all.insert(all.end(), flags.begin(), flags.end());
+  all.insert(all.end(), list.begin(), list.end());
+  return all;
+}
+
 } // namespace
 
 int main() {
@@ -116,6 +166,7 @@ int main() {
                  throughReferences(n, [](auto &y, auto &x) {
                    offload::offload(relax, x, y);
                  }));
+    printSampled("library_calls" + tag, 0, libraryCalls(n));
   }
 
   // Resized and swapped between loops; an outer loop reads the data on
