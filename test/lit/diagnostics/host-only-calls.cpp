@@ -3,6 +3,7 @@
 // compile would make the call do nothing).
 // RUN: %offload_host -fsyntax-only -Xclang -verify %s
 #include <offload/offload.hpp>
+#include <offload/scan.hpp>
 #include <vector>
 
 void inner(offload::Region<int> v) {
@@ -25,6 +26,7 @@ void outer(std::span<const int> x, offload::Region<int> v) {
   offload::synchronize();                 // expected-error {{kernel 'outer' calls 'offload::synchronize'}}
   (void)offload::transfer_totals();       // expected-error {{kernel 'outer' calls 'offload::transfer_totals'}}
   (void)offload::kernel_resources(inner); // expected-error {{kernel 'outer' calls 'offload::kernel_resources'}}
+  offload::inclusive_scan(x, v);          // expected-error {{kernel 'outer' calls 'offload::inclusive_scan'}}
 }
 
 void run(std::vector<int> &v, std::vector<int> &x) {
