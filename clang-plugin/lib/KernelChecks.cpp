@@ -571,6 +571,10 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) override {
+    // A template's pattern (a generic lambda's body) never runs itself: its
+    // instantiations are checked where they are called.
+    if (Call->isInstantiationDependent())
+      return true;
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee) {
       if (!isa<CXXPseudoDestructorExpr>(
