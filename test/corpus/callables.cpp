@@ -78,6 +78,9 @@ void helpers(std::span<const int> x, offload::Region<long long> y) {
     long long acc = 0;
     auto add = [&acc](long long v) { acc += v; };
     auto twice = [](auto v) { return v + v; };
+    // A generic lambda that calls a function template by name.
+    auto squared = [&twice](auto v) { return square(v) + twice(v); };
+    add(squared(x[i] % 7));
     add(square<long long>(x[i]));
     add(twice(x[(i + 1) % x.size()]));
     add(square(3));
