@@ -526,6 +526,8 @@ public:
   BodyVisitor(const FunctionDecl *Kernel, CheckState &State)
       : Shown(Kernel), State(State), Diags(State.Diags),
         Checked(State.Checked) {
+    // Lambdas are checked where they are called.
+    ShouldVisitLambdaBody = false;
     ShouldVisitTemplateInstantiations = true;
     // A lambda kernel is named after its closure: "(lambda at f.cpp:3:5)".
     if (auto *M = dyn_cast<CXXMethodDecl>(Kernel);
@@ -542,15 +544,6 @@ public:
   }
   bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) override { return true; }
   bool TraverseRequiresExpr(RequiresExpr *) override { return true; }
-  // A lambda's body is checked where the lambda is called (a generic one's
-  // in each instantiation, never its pattern); what runs where it is written
-  // are its captures' initializers.
-  bool TraverseLambdaExpr(LambdaExpr *E) override {
-    for (Expr *Init : E->capture_inits())
-      if (Init && !TraverseStmt(Init))
-        return false;
-    return true;
-  }
 
   void visitFunction(const FunctionDecl *F, const Expr *CallSite) {
     for (const Frame &Active : Stack)
@@ -578,6 +571,10 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) override {
+    // A template's pattern (a generic lambda's body) never runs itself: its
+    // instantiations are checked where they are called.
+    if (Call->isInstantiationDependent())
+      return true;
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee) {
       if (!isa<CXXPseudoDestructorExpr>(
