@@ -13,9 +13,11 @@ function(offload_enable name)
   if(NOT ARG_TARGETS)
     set(ARG_TARGETS ${OFFLOAD_TARGETS})
   endif()
+  # The build keeps its own precompiled library headers (LibraryPch.h).
   target_compile_options(${name} PRIVATE
     -fplugin=${OFFLOAD_PLUGIN_PATH}
-    -fplugin-arg-offload-targets=${ARG_TARGETS})
+    -fplugin-arg-offload-targets=${ARG_TARGETS}
+    -fplugin-arg-offload-cache=${CMAKE_BINARY_DIR}/offload-cache)
   if(ARG_RUNTIME)
     target_link_libraries(${name} PRIVATE ${ARG_RUNTIME})
   else()

@@ -7,6 +7,7 @@
 #include "HostOptions.h"
 #include "Toolchain.h"
 
+#include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetOptions.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -110,15 +111,28 @@ Error writeEntries(const std::string &Pipe, Subprocess &Compile,
 DevicePass::DevicePass(const Options &Opts,
                        const clang::CompilerInvocation &Host,
                        clang::SourceManager &SM, Diagnostics &Diags)
-    : Opts(Opts), Host(Host), SM(SM), Diags(Diags) {
+    : Opts(Opts), Host(Host), SM(SM), Diags(Diags),
+      RemarkPch(Host.getCodeGenOpts().OptimizationRemark.patternMatches(
+          "offload-cache")),
+      RemarkPchMissed(
+          Host.getCodeGenOpts().OptimizationRemarkMissed.patternMatches(
+              "offload-cache")) {
   for (const Target &T : Opts.Targets)
     Toolchains.push_back(TargetToolchain::create(T));
+  if (std::optional<std::string> Folder = cacheFolder(Opts.Cache))
+    Cache.emplace(std::move(*Folder));
 }
 
 DevicePass::~DevicePass() { abandon(); }
 
+void DevicePass::setIncludePrefix(IncludePrefix Found) {
+  if (!Found.Obstacle.empty() && Cache && RemarkPchMissed)
+    Diags.report(Found.Loc, Diag::LibraryPchMissed) << Found.Obstacle;
+  Prefix = std::move(Found);
+}
+
 std::vector<std::string>
-DevicePass::deviceArguments(const TargetToolchain &Toolchain) const {
+DevicePass::languageArguments(const TargetToolchain &Toolchain) const {
   const Target &T = Toolchain.target();
   std::vector<std::string> Args = {"-cc1"};
   // OpenMP device mode, as clang's driver sets it up for each target, with
@@ -137,21 +151,6 @@ DevicePass::deviceArguments(const TargetToolchain &Toolchain) const {
                          // analyses, which miscompiled a compare-and-swap
                          // loop (MinLoc's combine) in LLVM 22.
                          "-mllvm", "-openmp-opt-disable"});
-  // This plugin again: its device-side AST consumer (constant data the
-  // kernels read, checks of the entries) and LLVM passes (closure entries,
-  // math libraries, the module check).
-  if (std::string Self = pluginLibrary(); !Self.empty())
-    append_range(Args,
-                 std::vector<std::string>{
-                     "-load", Self, "-plugin-arg-offload",
-                     "device-metadata=" + Dir->path("offload.json"),
-                     "-plugin-arg-offload",
-                     "device-unresolved=" + Dir->path(T.Name + ".unresolved"),
-                     "-fpass-plugin=" + Self});
-  // Its diagnostics come back as data, not as text to parse.
-  append_range(Args, std::vector<std::string>{"-serialize-diagnostic-file",
-                                              Dir->path(T.Name + ".dia")});
-
   HostArguments FromHost = hostArgumentsFor(Host, T);
   for (const std::string &A : FromHost.Dropped)
     Diags.report({}, Diag::HostOptionLeftOut) << T.Name << A;
@@ -163,9 +162,73 @@ void DevicePass::abandon() {
   for (Compile &C : Compiles) {
     if (C.Process)
       C.Process->kill();
+    if (C.PchBuild) {
+      C.PchBuild->kill();
+      Cache->discard(C.PchKey);
+    }
     ::unlink(C.Entries.c_str());
   }
   Compiles.clear();
+}
+
+void DevicePass::usePrecompiledHeader(
+    Compile &C, std::vector<std::string> &Args,
+    const std::vector<std::string> &Language) {
+  if (!Cache || !Prefix || !Prefix->Obstacle.empty())
+    return;
+  const Target &T = C.Toolchain->target();
+  const std::string Clang = clangExecutable();
+  // Remarks (-R...) change what a compile reports, not what the header
+  // means.
+  std::vector<std::string> HeaderLanguage;
+  copy_if(Language, std::back_inserter(HeaderLanguage),
+          [](StringRef A) { return !A.starts_with("-R"); });
+  C.PchKey = Cache->key(Clang, HeaderLanguage);
+  if (std::optional<PchCache::Found> Found =
+          Cache->lookup(C.PchKey, Dir->path(T.Name + ".pch"))) {
+    append_range(Args, std::vector<std::string>{"-include-pch", Found->Path});
+    for (std::string &File : Found->Inputs)
+      if (!Cache->holds(File))
+        PchInputs.push_back(std::move(File));
+    if (RemarkPch)
+      Diags.report(Prefix->Loc, Diag::LibraryPchUsed) << T.Name;
+    return;
+  }
+  // Not there: this compile parses the header, and beside it a compile
+  // of the header alone precompiles it for the next ones. One that failed
+  // before is not tried again.
+  Expected<std::vector<std::string>> Command =
+      Cache->failedBefore(C.PchKey)
+          ? createStringError("failed before")
+          : Cache->buildCommand(Clang, HeaderLanguage, C.PchKey,
+                                Dir->path(T.Name + ".pch.d"));
+  Expected<Subprocess> Build =
+      Command ? Subprocess::start(std::move(*Command),
+                                  Dir->path(T.Name + ".pch.log"), std::nullopt,
+                                  Opts.DeviceTimeLimit)
+              : Command.takeError();
+  if (!Build) {
+    consumeError(Build.takeError());
+    return;
+  }
+  C.PchBuild = std::move(*Build);
+  if (RemarkPch)
+    Diags.report(Prefix->Loc, Diag::LibraryPchBuilt) << T.Name;
+}
+
+void DevicePass::storePrecompiledHeaders() {
+  for (Compile &C : Compiles) {
+    if (!C.PchBuild)
+      continue;
+    // A cache that cannot take it costs the next compiles time, not this
+    // one its result.
+    Error Built = C.PchBuild->wait();
+    const bool Succeeded = !Built;
+    consumeError(std::move(Built));
+    consumeError(Cache->store(
+        C.PchKey, Dir->path(C.Toolchain->target().Name + ".pch.d"), Succeeded));
+    C.PchBuild.reset();
+  }
 }
 
 bool DevicePass::failed(const Target &T, Error E) {
@@ -188,8 +251,7 @@ bool DevicePass::launch(StringRef Source) {
     // Each compile reads the original source, then the entries from a pipe
     // of its own, which blocks it until feed() writes them.
     Compile C{Toolchain.get(), Dir->path(T.Name + ".entries"),
-              Dir->path(T.Name + "." + Toolchain->compiledSuffix().str()),
-              std::nullopt};
+              Dir->path(T.Name + "." + Toolchain->compiledSuffix().str())};
     ::unlink(C.Entries.c_str());
     if (::mkfifo(C.Entries.c_str(), 0600) != 0)
       return failed(
@@ -199,8 +261,24 @@ bool DevicePass::launch(StringRef Source) {
     if (Error E = writeFile(SourcePath, deviceSourceHead(Source) +
                                             "#include \"" + C.Entries + "\"\n"))
       return failed(T, std::move(E));
-    std::vector<std::string> Args = deviceArguments(*Toolchain);
-    Args.insert(Args.begin(), Clang);
+    const std::vector<std::string> Language = languageArguments(*Toolchain);
+    std::vector<std::string> Args = {Clang};
+    append_range(Args, Language);
+    // This plugin again: its device-side AST consumer (constant data the
+    // kernels read, checks of the entries) and LLVM passes (closure
+    // entries, math libraries, the module check).
+    if (std::string Self = pluginLibrary(); !Self.empty())
+      append_range(Args,
+                   std::vector<std::string>{
+                       "-load", Self, "-plugin-arg-offload",
+                       "device-metadata=" + Dir->path("offload.json"),
+                       "-plugin-arg-offload",
+                       "device-unresolved=" + Dir->path(T.Name + ".unresolved"),
+                       "-fpass-plugin=" + Self});
+    // Its diagnostics come back as data, not as text to parse.
+    append_range(Args, std::vector<std::string>{"-serialize-diagnostic-file",
+                                                Dir->path(T.Name + ".dia")});
+    usePrecompiledHeader(C, Args, Language);
     append_range(Args,
                  std::vector<std::string>{Toolchain->compileAction().str(),
                                           "-o", C.Compiled, "-x", "c++", "-"});
@@ -279,16 +357,25 @@ std::optional<std::vector<DeviceImage>> DevicePass::finish(const Metadata &M) {
     abandon();
     return std::nullopt;
   }
+  storePrecompiledHeaders();
   if (!Host.getDependencyOutputOpts().OutputFile.empty()) {
-    // The pipes and generated sources are the compile's own, not inputs.
+    // The pipes, generated sources and precompiled headers are the
+    // compile's own, not inputs; what a precompiled header was made of is.
     StringSet<> Seen;
+    auto Add = [&](std::string File) {
+      if (Seen.insert(File).second)
+        Dependencies.push_back(std::move(File));
+    };
     for (const Compile &C : Compiles)
       if (ErrorOr<std::unique_ptr<MemoryBuffer>> D = MemoryBuffer::getFile(
               Dir->path(C.Toolchain->target().Name + ".d")))
         for (std::string &File : readDependencyFile((*D)->getBuffer()))
           if (File != "-" && File != "<stdin>" && File != C.Entries &&
-              Seen.insert(File).second)
-            Dependencies.push_back(std::move(File));
+              File != Dir->path(C.Toolchain->target().Name + ".pch") &&
+              !(Cache && Cache->holds(File)))
+            Add(std::move(File));
+    for (std::string &File : PchInputs)
+      Add(std::move(File));
   }
   std::optional<std::vector<DeviceImage>> Images = link(M);
   abandon(); // all have exited: this only removes the pipes

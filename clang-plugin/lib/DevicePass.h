@@ -10,6 +10,7 @@
 #pragma once
 
 #include "Diagnostics.h"
+#include "LibraryPch.h"
 #include "Metadata.h"
 #include "Options.h"
 #include "Subprocess.h"
@@ -43,6 +44,14 @@ public:
              clang::SourceManager &SM, Diagnostics &Diags);
   ~DevicePass();
 
+  /// Whether the device compiles may read the library's header
+  /// precompiled (there is a cache), if the source allows it.
+  bool mayPrecompile() const { return Cache.has_value(); }
+  /// What the host pass found before the source's first include of a
+  /// library header; the device compiles read the header precompiled only
+  /// after this found no obstacle.
+  void setIncludePrefix(IncludePrefix Found);
+
   /// Starts the device compiles of Source (absolute); false after reporting
   /// why not.
   bool launch(llvm::StringRef Source);
@@ -61,18 +70,27 @@ public:
   const std::vector<std::string> &dependencies() const { return Dependencies; }
 
 private:
-  /// The -cc1 arguments of the device compile for Toolchain's target,
-  /// without input and output.
+  /// The -cc1 arguments of the device compile for Toolchain's target that
+  /// say how it reads C++: no plugin, input or output.
   std::vector<std::string>
-  deviceArguments(const TargetToolchain &Toolchain) const;
+  languageArguments(const TargetToolchain &Toolchain) const;
 
   /// One target's running compile.
   struct Compile {
     TargetToolchain *Toolchain;
     std::string Entries;  // the pipe its source includes
     std::string Compiled; // what it writes: PTX or an object
-    std::optional<Subprocess> Process;
+    std::optional<Subprocess> Process = std::nullopt;
+    std::string PchKey = ""; // the header it reads or builds
+    std::optional<Subprocess> PchBuild = std::nullopt; // building it for later
   };
+
+  /// Adds the precompiled library header to C's arguments Args, or starts
+  /// building it for later compiles.
+  void usePrecompiledHeader(Compile &C, std::vector<std::string> &Args,
+                            const std::vector<std::string> &Language);
+  /// Puts the headers built beside the compiles into the cache.
+  void storePrecompiledHeaders();
 
   /// Ends the running compiles without waiting for their results.
   void abandon();
@@ -86,6 +104,10 @@ private:
   Diagnostics &Diags;
   std::vector<std::unique_ptr<TargetToolchain>> Toolchains;
   std::vector<std::string> Dependencies;
+  std::optional<PchCache> Cache;
+  std::optional<IncludePrefix> Prefix;
+  std::vector<std::string> PchInputs; // of the precompiled headers read
+  bool RemarkPch, RemarkPchMissed;
   std::unique_ptr<class Scratch> Dir;
   std::vector<Compile> Compiles;
 };

@@ -115,6 +115,10 @@ Error Options::parse(StringRef Arg) {
       return createStringError(
           formatv("residency={0}: expected on or off", Value).str());
     Residency = Value == "on";
+  } else if (Key == "cache") {
+    if (Value.empty())
+      return createStringError("cache=: expected a folder or off");
+    Cache = Value.str();
   } else if (Key == "device-opt") {
     if (Value.getAsInteger(10, DeviceOptLevel) || DeviceOptLevel > 3)
       return createStringError(
@@ -130,7 +134,7 @@ Error Options::parse(StringRef Arg) {
     return createStringError(
         formatv("unknown argument '{0}' (expected targets=, dump=, "
                 "save-temps=, import-metadata=, device-opt=, residency=, "
-                "device-time-limit= or time-report)",
+                "cache=, device-time-limit= or time-report)",
                 Arg)
             .str());
   }

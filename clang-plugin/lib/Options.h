@@ -43,6 +43,9 @@ struct Options {
   unsigned DeviceTimeLimit = 600;
   bool TimeReport = false; // time-report: print where the time went
   bool Residency = true;   // residency=on|off: keep loops' data on the device
+  // cache=DIR|off: where device compiles keep <offload/offload.hpp>
+  // precompiled (LibraryPch.h); empty: $OFFLOAD_CACHE_DIR or the default.
+  std::string Cache;
   // device-metadata=FILE: set by the device pass in the device compiles it
   // starts, where the plugin reads the kernels from FILE.
   std::string DeviceMetadata;

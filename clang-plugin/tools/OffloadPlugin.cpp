@@ -22,20 +22,20 @@
 #include "KernelAnalysis.h"
 #include "Metadata.h"
 #include "Options.h"
-#include "Residency.h"
 #include "PreloadCheck.h"
+#include "Residency.h"
 #include "TeamLockstep.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -122,12 +122,25 @@ public:
         Pass(this->Opts, CI.getInvocation(), CI.getSourceManager(), Diags),
         Input(inputProblem(CI)) {
     // Most of a device compile is parsing the source, which it can do while
-    // the host pass parses it too: start the device compiles now when the
+    // the host pass parses it too: start the device compiles early when the
     // source looks like it offloads (else once the kernels are known). If
-    // it has no kernels after all, they are stopped.
-    if (emitsCode(CI) && this->Opts.ImportMetadata.empty() && !Input)
-      if (std::optional<std::string> Source = mainSourceThatOffloads(CI))
+    // it has no kernels after all, they are stopped. Early means once the
+    // host pass knows whether they may read the library's header
+    // precompiled: at the source's first include of it.
+    if (!emitsCode(CI) || !this->Opts.ImportMetadata.empty() || Input)
+      return;
+    std::optional<std::string> Source = mainSourceThatOffloads(CI);
+    if (!Pass.mayPrecompile()) {
+      if (Source)
         StartedEarly = Pass.launch(*Source);
+      return;
+    }
+    watchIncludePrefix(CI.getPreprocessor(),
+                       [this, Source](IncludePrefix Found) {
+                         Pass.setIncludePrefix(std::move(Found));
+                         if (Source)
+                           StartedEarly = Pass.launch(*Source);
+                       });
   }
 
   // Before code generation sees each function (this consumer runs first):
@@ -246,9 +259,9 @@ private:
       if (llvm::Expected<FileEntryRef> Entry =
               SM.getFileManager().getFileRef(File)) {
         FileID ID = SM.getOrCreateFileID(*Entry, SrcMgr::C_User);
-        Callbacks->LexedFileChanged(ID, PPCallbacks::LexedFileChangeReason::EnterFile,
-                                    SrcMgr::C_User, FileID(),
-                                    SM.getLocForStartOfFile(ID));
+        Callbacks->LexedFileChanged(
+            ID, PPCallbacks::LexedFileChangeReason::EnterFile, SrcMgr::C_User,
+            FileID(), SM.getLocForStartOfFile(ID));
       } else {
         llvm::consumeError(Entry.takeError());
       }
@@ -296,7 +309,8 @@ protected:
     Diagnostics Diags(CI.getDiagnostics());
     for (const std::string &Arg : Args)
       if (llvm::Error E = Opts.parse(Arg)) {
-        Diags.report({}, Diag::BadPluginArgument) << llvm::toString(std::move(E));
+        Diags.report({}, Diag::BadPluginArgument)
+            << llvm::toString(std::move(E));
         return false;
       }
     // In an OpenMP device compile the plugin runs only when the device pass
@@ -359,20 +373,20 @@ llvmGetPassPluginInfo() {
                 });
             // After inlining, before the loop passes that the lockstep
             // blocks' loops over their threads need.
-            PB.registerOptimizerEarlyEPCallback(
-                [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
-                   llvm::ThinOrFullLTOPhase) {
-                  MPM.addPass(TeamLockstepPass());
-                });
+            PB.registerOptimizerEarlyEPCallback([](llvm::ModulePassManager &MPM,
+                                                   llvm::OptimizationLevel,
+                                                   llvm::ThinOrFullLTOPhase) {
+              MPM.addPass(TeamLockstepPass());
+            });
             PB.registerVectorizerStartEPCallback(
                 [](llvm::FunctionPassManager &FPM, llvm::OptimizationLevel) {
                   FPM.addPass(GpuLoopUnrollPolicyPass());
                 });
-            PB.registerOptimizerLastEPCallback(
-                [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
-                   llvm::ThinOrFullLTOPhase) {
-                  MPM.addPass(DeviceModuleCheckPass());
-                });
+            PB.registerOptimizerLastEPCallback([](llvm::ModulePassManager &MPM,
+                                                  llvm::OptimizationLevel,
+                                                  llvm::ThinOrFullLTOPhase) {
+              MPM.addPass(DeviceModuleCheckPass());
+            });
           }};
 }
 

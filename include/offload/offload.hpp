@@ -477,22 +477,29 @@ void runOn(const Devices *Set, Fn Kernel, const Launch &L, bool ExplicitLaunch,
 
 template <class Kernel, bool ExplicitLaunch, bool OnSet = false, class... Args>
 void dispatch(const Devices *Set, const Launch &L, Kernel &&K, Args &&...A) {
+#if defined(__OFFLOAD_DEVICE__)
+  // A device compile needs a closure's entry, not the host's launch (whose
+  // instantiation was most of a small device compile's templates).
+  if constexpr (Closure<Kernel>) {
+    using Call = ClosureCall<Kernel>;
+    if constexpr (checkCall<typename Call::Kernel, ExplicitLaunch, Kernel,
+                            Args...>() == CallError::None)
+      (void)closureEntryFor<Call>(
+          std::make_index_sequence<
+              Signature<typename Call::Kernel>::NumSlots>{});
+  }
+  (void)Set, (void)L, (void)K, ((void)A, ...);
+#else
   if constexpr (Closure<Kernel>) {
     // A closure runs as callClosure, with the object as first argument.
     using Call = ClosureCall<Kernel>;
     constexpr CallError Error =
         checkCall<typename Call::Kernel, ExplicitLaunch, Kernel, Args...>();
-    if constexpr (Error == CallError::None) {
-#if defined(__OFFLOAD_DEVICE__)
-      (void)closureEntryFor<Call>(
-          std::make_index_sequence<
-              Signature<typename Call::Kernel>::NumSlots>{});
-#endif
+    if constexpr (Error == CallError::None)
       runOn<OnSet>(Set, Call::Function, L, ExplicitLaunch,
                    std::forward<Kernel>(K), std::forward<Args>(A)...);
-    } else {
+    else
       reportCallError<Error>();
-    }
   } else {
     using Fn = KernelPtr<Kernel>;
     constexpr CallError Error = checkCall<Fn, ExplicitLaunch, Args...>();
@@ -502,6 +509,7 @@ void dispatch(const Devices *Set, const Launch &L, Kernel &&K, Args &&...A) {
     else
       reportCallError<Error>();
   }
+#endif
 }
 
 /// offload_args: maps the arguments as offload() would, calls the host

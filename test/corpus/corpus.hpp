@@ -13,6 +13,9 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+// Before any code, so that device compiles may read it precompiled.
+#include <offload/offload.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

@@ -16,6 +16,10 @@ config.test_exec_root = os.path.join(config.offload_obj_root, "test", "lit")
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, os.path.join(config.offload_obj_root, "bin"),
      config.environment.get("PATH", "")])
+# The tests' device compiles keep the library's precompiled headers in the
+# build tree, not the user's cache.
+config.environment["OFFLOAD_CACHE_DIR"] = os.path.join(
+    config.offload_obj_root, "test", "lit", "offload-cache")
 # Tests see the runtime's messages only when they ask for them.
 for var in ("OFFLOAD_INFO", "OFFLOAD_DEVICE", "OFFLOAD_CUDA_PATH",
             "OFFLOAD_ROCM_PATH"):

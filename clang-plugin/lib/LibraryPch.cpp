@@ -1,0 +1,468 @@
+//===- LibraryPch.cpp - <offload/offload.hpp> precompiled per target ------===//
+
+#include "LibraryPch.h"
+#include "DependencyFile.h"
+#include "Subprocess.h"
+#include "Toolchain.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fcntl.h>
+#include <sys/stat.h>
+
+using namespace clang;
+using namespace llvm;
+
+namespace offload::plugin {
+namespace {
+
+/// The C++ and C standard library headers, and POSIX's and OpenMP's most
+/// common ones: included before the library's header, each is still
+/// parsed as if after it, which these headers do not tell apart.
+bool isStandardHeader(StringRef Name) {
+  static const StringSet<> Names = {"algorithm",
+                                    "any",
+                                    "array",
+                                    "atomic",
+                                    "barrier",
+                                    "bit",
+                                    "bitset",
+                                    "cassert",
+                                    "ccomplex",
+                                    "cctype",
+                                    "cerrno",
+                                    "cfenv",
+                                    "cfloat",
+                                    "charconv",
+                                    "chrono",
+                                    "cinttypes",
+                                    "ciso646",
+                                    "climits",
+                                    "clocale",
+                                    "cmath",
+                                    "codecvt",
+                                    "compare",
+                                    "complex",
+                                    "concepts",
+                                    "condition_variable",
+                                    "coroutine",
+                                    "csetjmp",
+                                    "csignal",
+                                    "cstdarg",
+                                    "cstdbool",
+                                    "cstddef",
+                                    "cstdint",
+                                    "cstdio",
+                                    "cstdlib",
+                                    "cstring",
+                                    "ctgmath",
+                                    "ctime",
+                                    "cuchar",
+                                    "cwchar",
+                                    "cwctype",
+                                    "deque",
+                                    "exception",
+                                    "execution",
+                                    "expected",
+                                    "filesystem",
+                                    "format",
+                                    "forward_list",
+                                    "fstream",
+                                    "functional",
+                                    "future",
+                                    "initializer_list",
+                                    "iomanip",
+                                    "ios",
+                                    "iosfwd",
+                                    "iostream",
+                                    "istream",
+                                    "iterator",
+                                    "latch",
+                                    "limits",
+                                    "list",
+                                    "locale",
+                                    "map",
+                                    "mdspan",
+                                    "memory",
+                                    "memory_resource",
+                                    "mutex",
+                                    "new",
+                                    "numbers",
+                                    "numeric",
+                                    "optional",
+                                    "ostream",
+                                    "print",
+                                    "queue",
+                                    "random",
+                                    "ranges",
+                                    "ratio",
+                                    "regex",
+                                    "scoped_allocator",
+                                    "semaphore",
+                                    "set",
+                                    "shared_mutex",
+                                    "source_location",
+                                    "span",
+                                    "spanstream",
+                                    "sstream",
+                                    "stack",
+                                    "stacktrace",
+                                    "stdexcept",
+                                    "stop_token",
+                                    "streambuf",
+                                    "string",
+                                    "string_view",
+                                    "syncstream",
+                                    "system_error",
+                                    "thread",
+                                    "tuple",
+                                    "type_traits",
+                                    "typeindex",
+                                    "typeinfo",
+                                    "unordered_map",
+                                    "unordered_set",
+                                    "utility",
+                                    "valarray",
+                                    "variant",
+                                    "vector",
+                                    "version",
+                                    "assert.h",
+                                    "complex.h",
+                                    "ctype.h",
+                                    "errno.h",
+                                    "fenv.h",
+                                    "float.h",
+                                    "inttypes.h",
+                                    "iso646.h",
+                                    "limits.h",
+                                    "locale.h",
+                                    "math.h",
+                                    "setjmp.h",
+                                    "signal.h",
+                                    "stdalign.h",
+                                    "stdarg.h",
+                                    "stdbool.h",
+                                    "stddef.h",
+                                    "stdint.h",
+                                    "stdio.h",
+                                    "stdlib.h",
+                                    "string.h",
+                                    "tgmath.h",
+                                    "time.h",
+                                    "uchar.h",
+                                    "wchar.h",
+                                    "wctype.h",
+                                    "unistd.h",
+                                    "sys/time.h",
+                                    "sys/types.h",
+                                    "omp.h"};
+  return Names.contains(Name);
+}
+
+class PrefixCheck : public PPCallbacks {
+public:
+  PrefixCheck(Preprocessor &PP, std::function<void(IncludePrefix)> Decided)
+      : PP(PP), SM(PP.getSourceManager()), Decided(std::move(Decided)) {
+    PP.setTokenWatcher([this](const Token &T) {
+      if (!T.is(tok::eof) && inUserFile(T.getLocation()))
+        obstacle("code comes before it", T.getLocation());
+    });
+  }
+
+  void InclusionDirective(SourceLocation HashLoc, const Token &,
+                          StringRef FileName, bool IsAngled, CharSourceRange,
+                          OptionalFileEntryRef, StringRef, StringRef,
+                          const clang::Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (Done || !inUserFile(HashLoc))
+      return;
+    if (FileName.starts_with("offload/"))
+      return decide({"", HashLoc});
+    if (IsAngled && !isStandardHeader(FileName))
+      obstacle(("<" + FileName + "> is included before it").str(), HashLoc);
+  }
+
+  void MacroDefined(const Token &Name, const MacroDirective *) override {
+    // An include guard: `#ifndef X` then `#define X` at the top of a file.
+    if (inUserFile(Name.getLocation()) &&
+        !(Name.getIdentifierInfo() == GuardName &&
+          SM.getFileID(Name.getLocation()) == GuardFile))
+      obstacle("a macro is defined before it", Name.getLocation());
+  }
+  void MacroUndefined(const Token &Name, const MacroDefinition &,
+                      const MacroDirective *) override {
+    obstacle("a macro is undefined before it", Name.getLocation());
+  }
+  void Ifndef(SourceLocation Loc, const Token &Name,
+              const MacroDefinition &) override {
+    if (!inUserFile(Loc))
+      return;
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    // A reserved name may be a target's own macro.
+    if (!II || II->getName().starts_with("__") ||
+        (II->getName().size() > 1 && II->getName()[0] == '_' &&
+         isUpper(II->getName()[1])))
+      return obstacle("a conditional comes before it", Loc);
+    GuardName = II;
+    GuardFile = SM.getFileID(Loc);
+  }
+  void If(SourceLocation Loc, SourceRange, ConditionValueKind) override {
+    obstacle("a conditional comes before it", Loc);
+  }
+  void Ifdef(SourceLocation Loc, const Token &,
+             const MacroDefinition &) override {
+    obstacle("a conditional comes before it", Loc);
+  }
+  void Elif(SourceLocation Loc, SourceRange, ConditionValueKind,
+            SourceLocation) override {
+    obstacle("a conditional comes before it", Loc);
+  }
+  void Else(SourceLocation Loc, SourceLocation) override {
+    obstacle("a conditional comes before it", Loc);
+  }
+  void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind) override {
+    if (!inUserFile(Loc))
+      return;
+    // Loc is the directive's `#` or the `pragma` keyword.
+    StringRef Rest(SM.getCharacterData(Loc));
+    Rest = Rest.ltrim("# \t");
+    Rest.consume_front("pragma");
+    if (Rest.ltrim(" \t").starts_with("once"))
+      return;
+    obstacle("a #pragma comes before it", Loc);
+  }
+  void EndOfMainFile() override {
+    decide({"the source includes no <offload/...> header", {}});
+  }
+
+private:
+  bool inUserFile(SourceLocation Loc) const {
+    if (Loc.isInvalid())
+      return false;
+    Loc = SM.getExpansionLoc(Loc);
+    return !SM.isInSystemHeader(Loc) && !SM.isWrittenInBuiltinFile(Loc) &&
+           !SM.isWrittenInCommandLineFile(Loc);
+  }
+  void obstacle(std::string Why, SourceLocation Loc) {
+    if (inUserFile(Loc))
+      decide({std::move(Why), Loc}); // nothing later can undo it
+  }
+  void decide(IncludePrefix Found) {
+    if (Done)
+      return;
+    Done = true;
+    PP.setTokenWatcher(nullptr);
+    Decided(std::move(Found));
+  }
+
+  Preprocessor &PP;
+  SourceManager &SM;
+  std::function<void(IncludePrefix)> Decided;
+  bool Done = false;
+  const IdentifierInfo *GuardName = nullptr;
+  FileID GuardFile;
+};
+
+/// The size and modification time of Path, as one string.
+std::optional<std::string> fileStamp(StringRef Path) {
+  sys::fs::file_status S;
+  if (sys::fs::status(Path, S) || !sys::fs::is_regular_file(S))
+    return std::nullopt;
+  return utostr(S.getSize()) + " " +
+         utostr(S.getLastModificationTime().time_since_epoch().count());
+}
+
+} // namespace
+
+void watchIncludePrefix(Preprocessor &PP,
+                        std::function<void(IncludePrefix)> Decided) {
+  PP.addPPCallbacks(std::make_unique<PrefixCheck>(PP, std::move(Decided)));
+}
+
+std::optional<std::string> cacheFolder(StringRef Setting) {
+  auto Chosen = [](StringRef Folder) -> std::optional<std::string> {
+    if (Folder == "off")
+      return std::nullopt;
+    return Folder.str();
+  };
+  if (!Setting.empty())
+    return Chosen(Setting);
+  if (const char *Env = std::getenv("OFFLOAD_CACHE_DIR"); Env && *Env)
+    return Chosen(Env);
+  SmallString<256> Folder;
+  if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg)
+    Folder = Xdg;
+  else if (const char *Home = std::getenv("HOME"); Home && *Home)
+    sys::path::append(Folder, Home, ".cache");
+  else
+    return std::nullopt;
+  sys::path::append(Folder, "cxx-offload");
+  return std::string(Folder);
+}
+
+std::string PchCache::key(StringRef Clang,
+                          ArrayRef<std::string> Arguments) const {
+  MD5 Hash;
+  // A rebuilt plugin or clang may read the header differently.
+  for (const std::string &Program : {Clang.str(), pluginLibrary()}) {
+    Hash.update(Program);
+    Hash.update(fileStamp(Program).value_or(""));
+  }
+  for (const std::string &A : Arguments) {
+    Hash.update(A);
+    Hash.update(StringRef("\0", 1));
+  }
+  MD5::MD5Result Result;
+  Hash.final(Result);
+  return std::string(Result.digest());
+}
+
+std::string PchCache::path(StringRef Key, StringRef Suffix) const {
+  SmallString<256> P(Folder);
+  sys::path::append(P, Key + "." + Suffix);
+  return std::string(P);
+}
+
+std::optional<PchCache::Found> PchCache::lookup(StringRef Key,
+                                                StringRef LinkPath) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Inputs =
+      MemoryBuffer::getFile(path(Key, "inputs"));
+  if (!Inputs)
+    return std::nullopt;
+  // Each line: a stamp (size and time), a tab, the path.
+  Found F;
+  SmallVector<StringRef> Lines;
+  (*Inputs)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef Line : Lines) {
+    auto [Stamp, File] = Line.split('\t');
+    if (fileStamp(File).value_or("") != Stamp)
+      return std::nullopt;
+    F.Inputs.push_back(File.str());
+  }
+  // A link of its own: the cache may drop its file while the compile runs.
+  const std::string Header = path(Key, "pch");
+  sys::fs::remove(LinkPath);
+  if (sys::fs::create_hard_link(Header, LinkPath) &&
+      sys::fs::copy_file(Header, LinkPath))
+    return std::nullopt;
+  // Its time says how recently it was used (prune()).
+  ::utimensat(AT_FDCWD, Header.c_str(), nullptr, 0);
+  F.Path = LinkPath.str();
+  return F;
+}
+
+void PchCache::discard(StringRef Key) const { sys::fs::remove(building(Key)); }
+
+bool PchCache::holds(StringRef File) const {
+  return File.size() > Folder.size() && File.starts_with(Folder) &&
+         sys::path::is_separator(File[Folder.size()]);
+}
+
+bool PchCache::failedBefore(StringRef Key) const {
+  return sys::fs::exists(path(Key, "failed"));
+}
+
+std::string PchCache::building(StringRef Key) const {
+  return path(Key, "pch." + utostr(sys::Process::getProcessId()));
+}
+
+Expected<std::vector<std::string>>
+PchCache::buildCommand(StringRef Clang, ArrayRef<std::string> Arguments,
+                       StringRef Key, StringRef Dependencies) const {
+  if (std::error_code EC = sys::fs::create_directories(Folder))
+    return createStringError(EC, "cannot create " + Folder);
+  // The header the precompiled one is made of: it stays, since reading a
+  // precompiled header checks its sources.
+  SmallString<256> Source(Folder);
+  sys::path::append(Source, "offload-library.hpp");
+  const StringRef Text = "#include <offload/offload.hpp>\n";
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Old = MemoryBuffer::getFile(Source);
+  if (!Old || (*Old)->getBuffer() != Text) {
+    const std::string Temporary =
+        (Source + "." + utostr(sys::Process::getProcessId())).str();
+    if (Error E = writeFile(Temporary, Text))
+      return std::move(E);
+    if (std::error_code EC = sys::fs::rename(Temporary, Source))
+      return createStringError(EC, "cannot write " + Source);
+  }
+  std::vector<std::string> Command = {Clang.str()};
+  Command.insert(Command.end(), Arguments.begin(), Arguments.end());
+  for (const char *A : {"-emit-pch", "-dependency-file"})
+    Command.push_back(A);
+  Command.push_back(Dependencies.str());
+  for (const char *A : {"-MT", "pch", "-sys-header-deps", "-x", "c++-header"})
+    Command.push_back(A);
+  Command.push_back(std::string(Source));
+  Command.push_back("-o");
+  Command.push_back(building(Key));
+  return Command;
+}
+
+Error PchCache::store(StringRef Key, StringRef Dependencies, bool Succeeded) {
+  const std::string Built = building(Key);
+  if (!Succeeded) {
+    sys::fs::remove(Built);
+    return writeFile(path(Key, "failed"), "");
+  }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> D =
+      MemoryBuffer::getFile(Dependencies);
+  if (!D)
+    return createStringError(D.getError(), "cannot read " + Dependencies);
+  std::string Inputs;
+  for (const std::string &File : readDependencyFile((*D)->getBuffer())) {
+    std::optional<std::string> Stamp = fileStamp(File);
+    if (!Stamp) {
+      sys::fs::remove(Built);
+      return createStringError("cannot read " + File);
+    }
+    Inputs += *Stamp + "\t" + File + "\n";
+  }
+  // The header first, then its list: lookup() takes only a listed header,
+  // and another compile's header for the same key is the same.
+  const std::string Suffix = "." + utostr(sys::Process::getProcessId());
+  if (std::error_code EC = sys::fs::rename(Built, path(Key, "pch")))
+    return createStringError(EC, "cannot move " + Built + " into " + Folder);
+  if (Error E = writeFile(path(Key, "inputs") + Suffix, Inputs))
+    return E;
+  if (std::error_code EC =
+          sys::fs::rename(path(Key, "inputs") + Suffix, path(Key, "inputs")))
+    return createStringError(EC, "cannot write into " + Folder);
+  prune();
+  return Error::success();
+}
+
+void PchCache::prune() const {
+  // About 8 MB each: keep the 32 used last.
+  constexpr size_t Kept = 32;
+  std::vector<std::pair<sys::TimePoint<>, std::string>> Headers;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Folder, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    if (sys::path::extension(It->path()) != ".pch")
+      continue;
+    if (ErrorOr<sys::fs::basic_file_status> S = It->status())
+      Headers.push_back({S->getLastModificationTime(), It->path()});
+  }
+  if (Headers.size() <= Kept)
+    return;
+  std::sort(Headers.begin(), Headers.end());
+  for (size_t I = 0; I + Kept < Headers.size(); ++I) {
+    StringRef Pch = Headers[I].second;
+    sys::fs::remove(Pch.drop_back(3).str() + "inputs");
+    sys::fs::remove(Pch);
+  }
+}
+
+} // namespace offload::plugin

@@ -1,0 +1,2 @@
+#ifdef WIDTH
+#endif

@@ -1,0 +1,1 @@
+#pragma GCC diagnostic warning "-Wshadow"
