@@ -13,7 +13,7 @@ function(offload_enable name)
   if(NOT ARG_TARGETS)
     set(ARG_TARGETS ${OFFLOAD_TARGETS})
   endif()
-  # The build keeps its own precompiled library headers (LibraryPch.h).
+  # The build keeps its own precompiled library headers (CompileCache.h).
   target_compile_options(${name} PRIVATE
     -fplugin=${OFFLOAD_PLUGIN_PATH}
     -fplugin-arg-offload-targets=${ARG_TARGETS}

@@ -4,14 +4,19 @@ plainly (clang++-22 -O2 -c) and with the plugin for the host device and for
 sm_90 + host, PASSES times each; prints the median wall and CPU (user + sys)
 time per configuration, the ratios to the plain compile, and the plugin's
 own breakdown of the sm_90 + host compile (-fplugin-arg-offload-time-report).
-The plugin's device compiles keep <offload/offload.hpp> precompiled in a
-cache (a fresh one here): each configuration is compiled once before the
-timed passes, which fills it ("first" gives that compile's times); "no
-cache" compiles without it.
+
+The plugin keeps <offload/offload.hpp> precompiled and the device images in
+a cache (clang-plugin/lib/CompileCache.h). A compile of a file the cache has
+seen with these options reads the header but builds its images: each timed
+pass gets a copy of a warm cache without the images. "no cache" compiles
+without it; "rebuild after a host edit" compiles the file again after an
+edit of its host code only (a line appended), with the images of the
+unedited file in the cache; "first" is the first compile, with an empty
+cache.
 
   benchmarks/compile/run.py [--passes N] [--build DIR] [--targets LIST]
 """
-import argparse, os, resource, statistics, subprocess, sys, tempfile, time
+import argparse, os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -45,34 +50,64 @@ def main():
     base = ["clang++-22", "-O2", "-std=c++20",
             "-I" + os.path.join(ROOT, "include"), "-c", "-o",
             os.path.join(work, "out.o")]
-    cache = "-fplugin-arg-offload-cache=" + os.path.join(work, "cache")
 
     def plugin_flags(targets, *extra):
         return ["-fplugin=" + plugin,
                 "-fplugin-arg-offload-targets=" + targets, *extra]
-    configs = [("plain", []),
-               ("plugin, host", plugin_flags("host", cache)),
+
+    def cache_flag(folder):
+        return "-fplugin-arg-offload-cache=" + folder
+    # name, flags, how a pass's cache is made from the warm one: a copy
+    # without the images, the warm one itself, or none.
+    configs = [("plain", [], None),
+               ("plugin, host", plugin_flags("host"), "headers"),
                ("plugin, " + args.targets + ", no cache",
-                plugin_flags(args.targets, "-fplugin-arg-offload-cache=off")),
-               ("plugin, " + args.targets, plugin_flags(args.targets, cache))]
+                plugin_flags(args.targets, cache_flag("off")), None),
+               ("plugin, " + args.targets, plugin_flags(args.targets),
+                "headers"),
+               ("rebuild after a host edit", plugin_flags(args.targets),
+                "all")]
     print(f"{'translation unit':<22} {'configuration':<28} {'wall s':>7} "
           f"{'CPU s':>7} {'wall x':>7} {'CPU x':>7}")
     for src in sources:
         plain = None
-        for name, flags in configs:
-            first = timed(base + flags + [src])
+        text = open(src).read()
+        for n, (name, flags, cache) in enumerate(configs):
+            copy = os.path.join(work, str(n), os.path.basename(src))
+            os.makedirs(os.path.dirname(copy), exist_ok=True)
+            warm = os.path.join(work, str(n), "cache")
+
+            def compile_edit(edit, folder):
+                with open(copy, "w") as f:
+                    f.write(text + f"static int host_edit_{edit} = {edit};\n")
+                extra = [cache_flag(folder)] if folder else []
+                return timed(base + flags + extra + [copy])
+            # The first compile notes the header, the second precompiles it.
+            first = compile_edit(0, warm if cache else None)
+            if cache:
+                compile_edit(0, warm)
             walls, cpus = [], []
-            for _ in range(args.passes):
-                w, c, _ = timed(base + flags + [src])
+            for p in range(1, args.passes + 1):
+                folder = None
+                if cache == "headers":
+                    folder = os.path.join(work, str(n), f"pass{p}")
+                    shutil.copytree(warm, folder,
+                                    ignore=shutil.ignore_patterns("*.image"))
+                elif cache == "all":
+                    folder = warm
+                w, c, _ = compile_edit(p if cache == "all" else 0, folder)
                 walls.append(w)
                 cpus.append(c)
+                if cache == "headers":
+                    shutil.rmtree(folder)
             w, c = statistics.median(walls), statistics.median(cpus)
             plain = plain or (w, c)
             print(f"{os.path.basename(src):<22} {name:<28} {w:7.2f} {c:7.2f} "
                   f"{w / plain[0]:7.2f} {c / plain[1]:7.2f}   first: "
                   f"{first[0]:.2f} s wall, {first[1]:.2f} s CPU")
-        _, _, report = timed(base + configs[-1][1] +
-                             ["-fplugin-arg-offload-time-report", src])
+        _, _, report = timed(base + configs[3][1] +
+                             [cache_flag("off"),
+                              "-fplugin-arg-offload-time-report", src])
         for line in report.splitlines():
             print("    " + line)
 

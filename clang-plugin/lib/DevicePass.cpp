@@ -119,8 +119,9 @@ DevicePass::DevicePass(const Options &Opts,
               "offload-cache")) {
   for (const Target &T : Opts.Targets)
     Toolchains.push_back(TargetToolchain::create(T));
-  if (std::optional<std::string> Folder = cacheFolder(Opts.Cache))
-    Cache.emplace(std::move(*Folder));
+  CacheFolder = cacheFolder(Opts.Cache);
+  if (CacheFolder)
+    Cache.emplace(*CacheFolder);
 }
 
 DevicePass::~DevicePass() { abandon(); }
@@ -194,9 +195,15 @@ void DevicePass::usePrecompiledHeader(
       Diags.report(Prefix->Loc, Diag::LibraryPchUsed) << T.Name;
     return;
   }
-  // Not there: this compile parses the header, and beside it a compile
-  // of the header alone precompiles it for the next ones. One that failed
-  // before is not tried again.
+  // Not there: this compile parses the header, and from the second compile
+  // with these options on (a first one may stay the only one), a compile of
+  // the header alone beside it precompiles it for the next ones. One that
+  // failed before is not tried again.
+  if (!Cache->wantedBefore(C.PchKey)) {
+    if (RemarkPch)
+      Diags.report(Prefix->Loc, Diag::LibraryPchNoted) << T.Name;
+    return;
+  }
   Expected<std::vector<std::string>> Command =
       Cache->failedBefore(C.PchKey)
           ? createStringError("failed before")
@@ -214,6 +221,54 @@ void DevicePass::usePrecompiledHeader(
   C.PchBuild = std::move(*Build);
   if (RemarkPch)
     Diags.report(Prefix->Loc, Diag::LibraryPchBuilt) << T.Name;
+}
+
+void DevicePass::askImageCache(TargetToolchain &Toolchain,
+                               std::vector<std::string> &Args,
+                               const std::vector<std::string> &Language) {
+  // Remarks come from compiling the image, and save-temps keeps what the
+  // compile made: both want it compiled.
+  if (!CacheFolder || !Opts.SaveTemps.empty() ||
+      any_of(Language, [](StringRef A) { return A.starts_with("-R"); }))
+    return;
+  if (Error E = Toolchain.findTools()) { // reported by feed()
+    consumeError(std::move(E));
+    return;
+  }
+  const Target &T = Toolchain.target();
+  // What the front end reads (macros, include paths, warnings, the
+  // language) shows in the module; the rest decides what becomes of it.
+  std::vector<std::string> Decided;
+  static const StringSet<> WithValue = {"-D",
+                                        "-U",
+                                        "-I",
+                                        "-isystem",
+                                        "-iquote",
+                                        "-idirafter",
+                                        "-include",
+                                        "-internal-isystem",
+                                        "-internal-externc-isystem"};
+  for (size_t I = 0; I < Language.size(); ++I) {
+    StringRef A = Language[I];
+    if (WithValue.contains(A))
+      ++I;
+    else if (!A.starts_with("-D") && !A.starts_with("-U") &&
+             !A.starts_with("-I") && !A.starts_with("-W") &&
+             !A.starts_with("-std="))
+      Decided.push_back(A.str());
+  }
+  Decided.push_back(Toolchain.compileAction().str());
+  append_range(Decided, Toolchain.linkCommand("compiled", "image"));
+  const std::string Key =
+      ImageCache(*CacheFolder)
+          .key(Decided, {clangExecutable(), pluginLibrary(),
+                         Toolchain.linkCommand("", "").front()});
+  append_range(
+      Args, std::vector<std::string>{
+                "-plugin-arg-offload", "device-image-cache=" + *CacheFolder,
+                "-plugin-arg-offload", "device-image-key=" + Key,
+                "-plugin-arg-offload",
+                "device-image-answer=" + Dir->path(T.Name + ".image-answer")});
 }
 
 void DevicePass::storePrecompiledHeaders() {
@@ -279,6 +334,7 @@ bool DevicePass::launch(StringRef Source) {
     append_range(Args, std::vector<std::string>{"-serialize-diagnostic-file",
                                                 Dir->path(T.Name + ".dia")});
     usePrecompiledHeader(C, Args, Language);
+    askImageCache(*Toolchain, Args, Language);
     append_range(Args,
                  std::vector<std::string>{Toolchain->compileAction().str(),
                                           "-o", C.Compiled, "-x", "c++", "-"});
@@ -358,6 +414,12 @@ std::optional<std::vector<DeviceImage>> DevicePass::finish(const Metadata &M) {
     return std::nullopt;
   }
   storePrecompiledHeaders();
+  if (CacheFolder)
+    for (Compile &C : Compiles)
+      C.CachedImage =
+          ImageCache(*CacheFolder)
+              .take(Dir->path(C.Toolchain->target().Name + ".image-answer"),
+                    C.ImageName);
   if (!Host.getDependencyOutputOpts().OutputFile.empty()) {
     // The pipes, generated sources and precompiled headers are the
     // compile's own, not inputs; what a precompiled header was made of is.
@@ -384,13 +446,17 @@ std::optional<std::vector<DeviceImage>> DevicePass::finish(const Metadata &M) {
 
 std::optional<std::vector<DeviceImage>> DevicePass::link(const Metadata &M) {
   DeviceDiagnostics Report(Diags, SM, M);
-  // ptxas and ld.lld, side by side.
-  std::vector<Subprocess> Links;
+  // ptxas and ld.lld, side by side, for the images the cache does not have.
+  std::vector<std::optional<Subprocess>> Links;
   std::vector<std::string> ImagePaths;
   for (const Compile &C : Compiles) {
     const Target &T = C.Toolchain->target();
     ImagePaths.push_back(
         Dir->path(T.Name + "." + C.Toolchain->imageSuffix().str()));
+    if (C.CachedImage) {
+      Links.emplace_back();
+      continue;
+    }
     Expected<Subprocess> P = Subprocess::start(
         C.Toolchain->linkCommand(C.Compiled, ImagePaths.back()),
         Dir->path(T.Name + ".link.log"), std::nullopt, Opts.DeviceTimeLimit);
@@ -406,7 +472,12 @@ std::optional<std::vector<DeviceImage>> DevicePass::link(const Metadata &M) {
   for (size_t I = 0; I < Links.size(); ++I) {
     const TargetToolchain &Toolchain = *Compiles[I].Toolchain;
     const Target &T = Toolchain.target();
-    Error Status = Links[I].wait();
+    if (Compiles[I].CachedImage) {
+      Images.push_back({T, std::move(*Compiles[I].CachedImage)});
+      FromCache.push_back(T.Name);
+      continue;
+    }
+    Error Status = Links[I]->wait();
     ErrorOr<std::unique_ptr<MemoryBuffer>> Compiled =
         MemoryBuffer::getFile(Compiles[I].Compiled);
     if (!Compiled) {
@@ -415,7 +486,7 @@ std::optional<std::vector<DeviceImage>> DevicePass::link(const Metadata &M) {
                                   "cannot read " + Compiles[I].Compiled));
       return std::nullopt;
     }
-    std::string Output = Links[I].output();
+    std::string Output = Links[I]->output();
     std::vector<UnresolvedSymbol> Unresolved =
         Toolchain.unresolvedSymbols(Output, (*Compiled)->getBuffer());
     if (!Unresolved.empty()) {
@@ -426,7 +497,7 @@ std::optional<std::vector<DeviceImage>> DevicePass::link(const Metadata &M) {
     }
     if (Status) {
       Report.toolFailed(T, toString(std::move(Status)), Output,
-                        Links[I].args());
+                        Links[I]->args());
       Failed = true;
       continue;
     }
@@ -442,6 +513,9 @@ std::optional<std::vector<DeviceImage>> DevicePass::link(const Metadata &M) {
       failed(T, std::move(E));
       return std::nullopt;
     }
+    if (!Compiles[I].ImageName.empty())
+      ImageCache(*CacheFolder)
+          .store(Compiles[I].ImageName, (*Bytes)->getBuffer());
     Images.push_back({T, (*Bytes)->getBuffer().str()});
   }
   if (Failed)

@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "CompileCache.h"
 #include "Diagnostics.h"
-#include "LibraryPch.h"
 #include "Metadata.h"
 #include "Options.h"
 #include "Subprocess.h"
@@ -68,6 +68,8 @@ public:
   /// dependency file (-MD): headers included for a device only must
   /// rebuild the object too.
   const std::vector<std::string> &dependencies() const { return Dependencies; }
+  /// The targets whose images came from the cache (CompileCache.h).
+  const std::vector<std::string> &imagesFromCache() const { return FromCache; }
 
 private:
   /// The -cc1 arguments of the device compile for Toolchain's target that
@@ -83,12 +85,17 @@ private:
     std::optional<Subprocess> Process = std::nullopt;
     std::string PchKey = ""; // the header it reads or builds
     std::optional<Subprocess> PchBuild = std::nullopt; // building it for later
+    std::string ImageName = "";                        // in the image cache
+    std::optional<std::string> CachedImage = std::nullopt; // from there
   };
 
   /// Adds the precompiled library header to C's arguments Args, or starts
   /// building it for later compiles.
   void usePrecompiledHeader(Compile &C, std::vector<std::string> &Args,
                             const std::vector<std::string> &Language);
+  /// Adds to Args what makes the compile look for its image in the cache.
+  void askImageCache(TargetToolchain &Toolchain, std::vector<std::string> &Args,
+                     const std::vector<std::string> &Language);
   /// Puts the headers built beside the compiles into the cache.
   void storePrecompiledHeaders();
 
@@ -103,7 +110,8 @@ private:
   clang::SourceManager &SM;
   Diagnostics &Diags;
   std::vector<std::unique_ptr<TargetToolchain>> Toolchains;
-  std::vector<std::string> Dependencies;
+  std::vector<std::string> Dependencies, FromCache;
+  std::optional<std::string> CacheFolder;
   std::optional<PchCache> Cache;
   std::optional<IncludePrefix> Prefix;
   std::vector<std::string> PchInputs; // of the precompiled headers read

@@ -108,6 +108,12 @@ Error Options::parse(StringRef Arg) {
     DeviceMetadata = Value.str();
   } else if (Key == "device-unresolved") {
     DeviceUnresolved = Value.str();
+  } else if (Key == "device-image-cache") {
+    DeviceImageCache = Value.str();
+  } else if (Key == "device-image-key") {
+    DeviceImageKey = Value.str();
+  } else if (Key == "device-image-answer") {
+    DeviceImageAnswer = Value.str();
   } else if (Key == "time-report" && Value.empty()) {
     TimeReport = true;
   } else if (Key == "residency") {

@@ -44,7 +44,7 @@ struct Options {
   bool TimeReport = false; // time-report: print where the time went
   bool Residency = true;   // residency=on|off: keep loops' data on the device
   // cache=DIR|off: where device compiles keep <offload/offload.hpp>
-  // precompiled (LibraryPch.h); empty: $OFFLOAD_CACHE_DIR or the default.
+  // precompiled (CompileCache.h); empty: $OFFLOAD_CACHE_DIR or the default.
   std::string Cache;
   // device-metadata=FILE: set by the device pass in the device compiles it
   // starts, where the plugin reads the kernels from FILE.
@@ -52,6 +52,9 @@ struct Options {
   // device-unresolved=FILE: set there too; the device compile lists the
   // symbols its kernels use that nothing defines in FILE.
   std::string DeviceUnresolved;
+  // device-image-cache=FOLDER, device-image-key=KEY, device-image-answer=FILE:
+  // set there too when the image may come from the cache (CompileCache.h).
+  std::string DeviceImageCache, DeviceImageKey, DeviceImageAnswer;
 
   /// Applies one "key=value" argument.
   llvm::Error parse(llvm::StringRef Arg);

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ClosureEntries.h"
+#include "CompileCache.h"
 #include "DeviceConsumer.h"
 #include "DeviceLibraries.h"
 #include "DeviceLoops.h"
@@ -239,11 +240,14 @@ private:
         "cxx-offload time: host parse {0:f0} ms (automatic residency {4:f1} "
         "ms of it), kernel analysis and metadata {1:f0} ms, host code "
         "generation until the device compiles (started {2}) and ptxas/ld.lld "
-        "were done {3:f0} ms\n",
+        "were done {3:f0} ms; images from the cache: {5}\n",
         Ms(Created, Parsed), Ms(Parsed, Analyzed),
         StartedEarly ? "with the host parse" : "after the analysis",
         Ms(Analyzed, Clock::now()),
-        std::chrono::duration<double, std::milli>(ResidencyTime).count());
+        std::chrono::duration<double, std::milli>(ResidencyTime).count(),
+        Pass.imagesFromCache().empty()
+            ? "none"
+            : llvm::join(Pass.imagesFromCache(), ", "));
   }
 
   /// Makes the host's dependency file (-MD) list the files the device
@@ -317,6 +321,9 @@ protected:
     // started it, which says where the kernels' metadata is.
     if (CI.getLangOpts().OpenMPIsTargetDevice) {
       setUnresolvedSymbolsFile(Opts.DeviceUnresolved);
+      if (!Opts.DeviceImageCache.empty())
+        setImageCacheRequest({Opts.DeviceImageCache, Opts.DeviceImageKey,
+                              Opts.DeviceImageAnswer});
       return !Opts.DeviceMetadata.empty();
     }
     if (Opts.Targets.empty())
@@ -360,7 +367,7 @@ private:
 // infinite loop, and link the GPU math libraries the code calls (first in the
 // pipeline, at every optimization level, so that the linked functions are
 // optimized with the kernels), and the check of what the image leaves
-// undefined (last).
+// undefined (last); and the pass that names the image for the cache.
 extern "C" LLVM_ATTRIBUTE_WEAK llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "cxx-offload-device", "22",
@@ -370,6 +377,9 @@ llvmGetPassPluginInfo() {
                   MPM.addPass(ClosureEntryPass());
                   MPM.addPass(ForwardProgressPass());
                   MPM.addPass(DeviceLibrariesPass());
+                  // After the libraries are linked in: they are part of
+                  // what names the image.
+                  MPM.addPass(ImageCachePass());
                 });
             // After inlining, before the loop passes that the lockstep
             // blocks' loops over their threads need.

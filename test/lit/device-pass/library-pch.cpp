@@ -1,11 +1,12 @@
 // The device compiles read <offload/offload.hpp> precompiled from the cache
 // when nothing before the source's include of it can change what it means
-// (clang-plugin/lib/LibraryPch.h). The first compile with a set of options
-// precompiles it, the next ones read it, and the object is the same; a
+// (clang-plugin/lib/CompileCache.h). The second compile with a set of
+// options precompiles it, the next ones read it, and the object is the same; a
 // library header that changes is precompiled again; anything but standard
 // headers, include guards and #pragma once before the include keeps it
 // parsed, and -Rpass-missed=offload-cache says what.
 // RUN: rm -rf %t && mkdir -p %t
+// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass=offload-cache -c %s -o %t/first.o 2>&1 | FileCheck %s --check-prefix=NOTED
 // RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass=offload-cache -c %s -o %t/first.o 2>&1 | FileCheck %s --check-prefix=BUILT
 // RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass=offload-cache -c %s -o %t/second.o 2>&1 | FileCheck %s --check-prefix=USED
 // RUN: cmp %t/first.o %t/second.o
@@ -20,6 +21,7 @@
 // A library header that changes (here a copy of them) is precompiled again,
 // and the dependency file lists the library's headers:
 // RUN: cp -r %S/../../../include %t/inc
+// RUN: %clangxx -std=c++20 -I%t/inc %plugin -fplugin-arg-offload-targets=host -fplugin-arg-offload-cache=%t/cache -c %s -o %t/copy.o
 // RUN: %clangxx -std=c++20 -I%t/inc %plugin -fplugin-arg-offload-targets=host -fplugin-arg-offload-cache=%t/cache -Rpass=offload-cache -c %s -o %t/copy.o 2>&1 | FileCheck %s --check-prefix=BUILT
 // RUN: %clangxx -std=c++20 -I%t/inc %plugin -fplugin-arg-offload-targets=host -fplugin-arg-offload-cache=%t/cache -Rpass=offload-cache -MD -MF %t/copy.d -c %s -o %t/copy.o 2>&1 | FileCheck %s --check-prefix=USED
 // RUN: FileCheck %s --check-prefix=DEPS -DINC=%t/inc < %t/copy.d
@@ -38,6 +40,7 @@
 // RUN: not grep -q cache %t/copy.d
 // RUN: ls %t/cache | FileCheck %s --check-prefix=CACHE
 //
+// NOTED: remark: the device compile for 'host' parses <offload/offload.hpp>; the next compile with the same options precompiles it [-Rpass=offload-cache]
 // BUILT: remark: the device compile for 'host' parses <offload/offload.hpp>, which is precompiled beside it for later compiles with the same options [-Rpass=offload-cache]
 // USED: library-pch.cpp:{{[0-9]+}}:1: remark: the device compile for 'host' reads <offload/offload.hpp> precompiled [-Rpass=offload-cache]
 // OUT: y[999] = 2998

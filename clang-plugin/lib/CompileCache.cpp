@@ -1,6 +1,6 @@
-//===- LibraryPch.cpp - <offload/offload.hpp> precompiled per target ------===//
+//===- CompileCache.cpp - What device compiles keep for the next ones -----===//
 
-#include "LibraryPch.h"
+#include "CompileCache.h"
 #include "DependencyFile.h"
 #include "Subprocess.h"
 #include "Toolchain.h"
@@ -9,8 +9,11 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MD5.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -32,142 +35,34 @@ namespace {
 /// common ones: included before the library's header, each is still
 /// parsed as if after it, which these headers do not tell apart.
 bool isStandardHeader(StringRef Name) {
-  static const StringSet<> Names = {"algorithm",
-                                    "any",
-                                    "array",
-                                    "atomic",
-                                    "barrier",
-                                    "bit",
-                                    "bitset",
-                                    "cassert",
-                                    "ccomplex",
-                                    "cctype",
-                                    "cerrno",
-                                    "cfenv",
-                                    "cfloat",
-                                    "charconv",
-                                    "chrono",
-                                    "cinttypes",
-                                    "ciso646",
-                                    "climits",
-                                    "clocale",
-                                    "cmath",
-                                    "codecvt",
-                                    "compare",
-                                    "complex",
-                                    "concepts",
-                                    "condition_variable",
-                                    "coroutine",
-                                    "csetjmp",
-                                    "csignal",
-                                    "cstdarg",
-                                    "cstdbool",
-                                    "cstddef",
-                                    "cstdint",
-                                    "cstdio",
-                                    "cstdlib",
-                                    "cstring",
-                                    "ctgmath",
-                                    "ctime",
-                                    "cuchar",
-                                    "cwchar",
-                                    "cwctype",
-                                    "deque",
-                                    "exception",
-                                    "execution",
-                                    "expected",
-                                    "filesystem",
-                                    "format",
-                                    "forward_list",
-                                    "fstream",
-                                    "functional",
-                                    "future",
-                                    "initializer_list",
-                                    "iomanip",
-                                    "ios",
-                                    "iosfwd",
-                                    "iostream",
-                                    "istream",
-                                    "iterator",
-                                    "latch",
-                                    "limits",
-                                    "list",
-                                    "locale",
-                                    "map",
-                                    "mdspan",
-                                    "memory",
-                                    "memory_resource",
-                                    "mutex",
-                                    "new",
-                                    "numbers",
-                                    "numeric",
-                                    "optional",
-                                    "ostream",
-                                    "print",
-                                    "queue",
-                                    "random",
-                                    "ranges",
-                                    "ratio",
-                                    "regex",
-                                    "scoped_allocator",
-                                    "semaphore",
-                                    "set",
-                                    "shared_mutex",
-                                    "source_location",
-                                    "span",
-                                    "spanstream",
-                                    "sstream",
-                                    "stack",
-                                    "stacktrace",
-                                    "stdexcept",
-                                    "stop_token",
-                                    "streambuf",
-                                    "string",
-                                    "string_view",
-                                    "syncstream",
-                                    "system_error",
-                                    "thread",
-                                    "tuple",
-                                    "type_traits",
-                                    "typeindex",
-                                    "typeinfo",
-                                    "unordered_map",
-                                    "unordered_set",
-                                    "utility",
-                                    "valarray",
-                                    "variant",
-                                    "vector",
-                                    "version",
-                                    "assert.h",
-                                    "complex.h",
-                                    "ctype.h",
-                                    "errno.h",
-                                    "fenv.h",
-                                    "float.h",
-                                    "inttypes.h",
-                                    "iso646.h",
-                                    "limits.h",
-                                    "locale.h",
-                                    "math.h",
-                                    "setjmp.h",
-                                    "signal.h",
-                                    "stdalign.h",
-                                    "stdarg.h",
-                                    "stdbool.h",
-                                    "stddef.h",
-                                    "stdint.h",
-                                    "stdio.h",
-                                    "stdlib.h",
-                                    "string.h",
-                                    "tgmath.h",
-                                    "time.h",
-                                    "uchar.h",
-                                    "wchar.h",
-                                    "wctype.h",
-                                    "unistd.h",
-                                    "sys/time.h",
-                                    "sys/types.h",
-                                    "omp.h"};
+  static const StringSet<> Names = [] {
+    SmallVector<StringRef> List;
+    StringRef(
+        "algorithm any array atomic barrier bit bitset cassert ccomplex "
+        "cctype cerrno cfenv cfloat charconv chrono cinttypes ciso646 "
+        "climits clocale cmath codecvt compare complex concepts "
+        "condition_variable coroutine csetjmp csignal cstdarg cstdbool "
+        "cstddef cstdint cstdio cstdlib cstring ctgmath ctime cuchar "
+        "cwchar cwctype deque exception execution expected filesystem "
+        "format forward_list fstream functional future initializer_list "
+        "iomanip ios iosfwd iostream istream iterator latch limits list "
+        "locale map mdspan memory memory_resource mutex new numbers "
+        "numeric optional ostream print queue random ranges ratio regex "
+        "scoped_allocator semaphore set shared_mutex source_location span "
+        "spanstream sstream stack stacktrace stdexcept stop_token "
+        "streambuf string string_view syncstream system_error thread tuple "
+        "type_traits typeindex typeinfo unordered_map unordered_set "
+        "utility valarray variant vector version assert.h complex.h "
+        "ctype.h errno.h fenv.h float.h inttypes.h iso646.h limits.h "
+        "locale.h math.h setjmp.h signal.h stdalign.h stdarg.h stdbool.h "
+        "stddef.h stdint.h stdio.h stdlib.h string.h tgmath.h time.h "
+        "uchar.h wchar.h wctype.h unistd.h sys/time.h sys/types.h omp.h")
+        .split(List, ' ');
+    StringSet<> Set;
+    for (StringRef N : List)
+      Set.insert(N);
+    return Set;
+  }();
   return Names.contains(Name);
 }
 
@@ -284,6 +179,48 @@ std::optional<std::string> fileStamp(StringRef Path) {
          utostr(S.getLastModificationTime().time_since_epoch().count());
 }
 
+/// Removes all but the Kept files of Folder with Extension used last (and
+/// each one's Companion file, of the same name with that extension).
+void keepNewest(StringRef Folder, StringRef Extension, size_t Kept,
+                StringRef Companion = "") {
+  std::vector<std::pair<sys::TimePoint<>, std::string>> Files;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Folder, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    if (sys::path::extension(It->path()) != Extension)
+      continue;
+    if (ErrorOr<sys::fs::basic_file_status> S = It->status())
+      Files.push_back({S->getLastModificationTime(), It->path()});
+  }
+  if (Files.size() <= Kept)
+    return;
+  std::sort(Files.begin(), Files.end());
+  for (size_t I = 0; I + Kept < Files.size(); ++I) {
+    StringRef File = Files[I].second;
+    if (!Companion.empty())
+      sys::fs::remove(File.drop_back(Extension.size()).str() + Companion);
+    sys::fs::remove(File);
+  }
+}
+
+/// A hash of the arguments and of the programs (their paths, sizes and
+/// modification times).
+std::string hashOf(ArrayRef<std::string> Programs,
+                   ArrayRef<std::string> Arguments) {
+  MD5 Hash;
+  for (const std::string &Program : Programs) {
+    Hash.update(Program);
+    Hash.update(fileStamp(Program).value_or(""));
+  }
+  for (const std::string &A : Arguments) {
+    Hash.update(A);
+    Hash.update(StringRef("\0", 1));
+  }
+  MD5::MD5Result Result;
+  Hash.final(Result);
+  return std::string(Result.digest());
+}
+
 } // namespace
 
 void watchIncludePrefix(Preprocessor &PP,
@@ -314,19 +251,8 @@ std::optional<std::string> cacheFolder(StringRef Setting) {
 
 std::string PchCache::key(StringRef Clang,
                           ArrayRef<std::string> Arguments) const {
-  MD5 Hash;
   // A rebuilt plugin or clang may read the header differently.
-  for (const std::string &Program : {Clang.str(), pluginLibrary()}) {
-    Hash.update(Program);
-    Hash.update(fileStamp(Program).value_or(""));
-  }
-  for (const std::string &A : Arguments) {
-    Hash.update(A);
-    Hash.update(StringRef("\0", 1));
-  }
-  MD5::MD5Result Result;
-  Hash.final(Result);
-  return std::string(Result.digest());
+  return hashOf({Clang.str(), pluginLibrary()}, Arguments);
 }
 
 std::string PchCache::path(StringRef Key, StringRef Suffix) const {
@@ -370,6 +296,16 @@ bool PchCache::holds(StringRef File) const {
          sys::path::is_separator(File[Folder.size()]);
 }
 
+bool PchCache::wantedBefore(StringRef Key) const {
+  const std::string Marker = path(Key, "wanted");
+  if (sys::fs::exists(Marker))
+    return true;
+  if (!sys::fs::create_directories(Folder))
+    consumeError(writeFile(Marker, ""));
+  keepNewest(Folder, ".wanted", 256);
+  return false;
+}
+
 bool PchCache::failedBefore(StringRef Key) const {
   return sys::fs::exists(path(Key, "failed"));
 }
@@ -399,7 +335,10 @@ PchCache::buildCommand(StringRef Clang, ArrayRef<std::string> Arguments,
   }
   std::vector<std::string> Command = {Clang.str()};
   Command.insert(Command.end(), Arguments.begin(), Arguments.end());
-  for (const char *A : {"-emit-pch", "-dependency-file"})
+  // The templates its own code uses are instantiated once, in it, rather
+  // than in every compile that reads it.
+  for (const char *A :
+       {"-emit-pch", "-fpch-instantiate-templates", "-dependency-file"})
     Command.push_back(A);
   Command.push_back(Dependencies.str());
   for (const char *A : {"-MT", "pch", "-sys-header-deps", "-x", "c++-header"})
@@ -443,26 +382,87 @@ Error PchCache::store(StringRef Key, StringRef Dependencies, bool Succeeded) {
   return Error::success();
 }
 
-void PchCache::prune() const {
-  // About 8 MB each: keep the 32 used last.
-  constexpr size_t Kept = 32;
-  std::vector<std::pair<sys::TimePoint<>, std::string>> Headers;
-  std::error_code EC;
-  for (sys::fs::directory_iterator It(Folder, EC), End; It != End && !EC;
-       It.increment(EC)) {
-    if (sys::path::extension(It->path()) != ".pch")
-      continue;
-    if (ErrorOr<sys::fs::basic_file_status> S = It->status())
-      Headers.push_back({S->getLastModificationTime(), It->path()});
-  }
-  if (Headers.size() <= Kept)
+// About 8 MB each: the 32 used last.
+void PchCache::prune() const { keepNewest(Folder, ".pch", 32, ".inputs"); }
+
+static ImageCacheRequest &imageCacheRequest() {
+  static ImageCacheRequest R;
+  return R;
+}
+
+void setImageCacheRequest(ImageCacheRequest R) {
+  imageCacheRequest() = std::move(R);
+}
+
+PreservedAnalyses ImageCachePass::run(llvm::Module &M,
+                                      ModuleAnalysisManager &) {
+  const ImageCacheRequest &R = imageCacheRequest();
+  if (R.Folder.empty())
+    return PreservedAnalyses::all();
+  MD5 Hash;
+  Hash.update(R.Key);
+  SmallString<0> Bitcode;
+  raw_svector_ostream OS(Bitcode);
+  WriteBitcodeToFile(M, OS);
+  Hash.update(Bitcode);
+  MD5::MD5Result Result;
+  Hash.final(Result);
+  const std::string Name(Result.digest());
+  SmallString<256> Image(R.Folder);
+  sys::path::append(Image, Name + ".image");
+  const bool Hit = sys::fs::exists(Image);
+  consumeError(writeFile(R.Answer, (Hit ? "hit " : "miss ") + Name));
+  if (!Hit)
+    return PreservedAnalyses::all();
+  // The image exists: what is left of this compile has nothing to do.
+  M.dropAllReferences();
+  for (GlobalAlias &A : make_early_inc_range(M.aliases()))
+    A.eraseFromParent();
+  for (GlobalIFunc &I : make_early_inc_range(M.ifuncs()))
+    I.eraseFromParent();
+  for (Function &F : make_early_inc_range(M))
+    F.eraseFromParent();
+  for (GlobalVariable &G : make_early_inc_range(M.globals()))
+    G.eraseFromParent();
+  return PreservedAnalyses::none();
+}
+
+std::string ImageCache::key(ArrayRef<std::string> Arguments,
+                            ArrayRef<std::string> Programs) const {
+  return hashOf(Programs, Arguments);
+}
+
+std::optional<std::string> ImageCache::take(StringRef Answer,
+                                            std::string &Name) const {
+  Name.clear();
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Answer);
+  if (!Text)
+    return std::nullopt;
+  auto [Verdict, Found] = (*Text)->getBuffer().split(' ');
+  Name = Found.str();
+  if (Verdict != "hit")
+    return std::nullopt;
+  SmallString<256> Path(Folder);
+  sys::path::append(Path, Name + ".image");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Image = MemoryBuffer::getFile(Path);
+  if (!Image)
+    return std::nullopt;
+  ::utimensat(AT_FDCWD, Path.c_str(), nullptr, 0); // used now (keepNewest)
+  return (*Image)->getBuffer().str();
+}
+
+void ImageCache::store(StringRef Name, StringRef Image) const {
+  SmallString<256> Path(Folder);
+  sys::path::append(Path, Name + ".image");
+  const std::string Temporary =
+      (Path + "." + utostr(sys::Process::getProcessId())).str();
+  if (Error E = writeFile(Temporary, Image)) {
+    consumeError(std::move(E));
     return;
-  std::sort(Headers.begin(), Headers.end());
-  for (size_t I = 0; I + Kept < Headers.size(); ++I) {
-    StringRef Pch = Headers[I].second;
-    sys::fs::remove(Pch.drop_back(3).str() + "inputs");
-    sys::fs::remove(Pch);
   }
+  if (sys::fs::rename(Temporary, Path))
+    sys::fs::remove(Temporary);
+  keepNewest(Folder, ".image", 512);
 }
 
 } // namespace offload::plugin
