@@ -2,7 +2,8 @@
 """Compile cost of the cxx-offload plugin: each translation unit compiled
 plainly (clang++-22 -O2 -c) and with the plugin for the host device and for
 sm_90 + host, PASSES times each; prints the median wall and CPU (user + sys)
-time per configuration, the ratios to the plain compile, and the plugin's
+time per configuration (the configurations take turns, pass by pass), the
+ratios to the plain compile, and the plugin's
 own breakdown of the sm_90 + host compile (-fplugin-arg-offload-time-report).
 
 The plugin keeps <offload/offload.hpp> precompiled and the device images in
@@ -70,24 +71,26 @@ def main():
     print(f"{'translation unit':<22} {'configuration':<28} {'wall s':>7} "
           f"{'CPU s':>7} {'wall x':>7} {'CPU x':>7}")
     for src in sources:
-        plain = None
         text = open(src).read()
-        for n, (name, flags, cache) in enumerate(configs):
-            copy = os.path.join(work, str(n), os.path.basename(src))
-            os.makedirs(os.path.dirname(copy), exist_ok=True)
-            warm = os.path.join(work, str(n), "cache")
 
-            def compile_edit(edit, folder):
-                with open(copy, "w") as f:
-                    f.write(text + f"static int host_edit_{edit} = {edit};\n")
-                extra = [cache_flag(folder)] if folder else []
-                return timed(base + flags + extra + [copy])
-            # The first compile notes the header, the second precompiles it.
-            first = compile_edit(0, warm if cache else None)
+        def compile_edit(n, edit, folder):
+            copy = os.path.join(work, str(n), os.path.basename(src))
+            with open(copy, "w") as f:
+                f.write(text + f"static int host_edit_{edit} = {edit};\n")
+            extra = [cache_flag(folder)] if folder else []
+            return timed(base + configs[n][1] + extra + [copy])
+        # Each configuration's first compile notes the header, the second
+        # precompiles it; then the configurations take turns, pass by pass.
+        firsts, walls, cpus = [], {}, {}
+        for n, (_, _, cache) in enumerate(configs):
+            os.makedirs(os.path.join(work, str(n)), exist_ok=True)
+            warm = os.path.join(work, str(n), "cache")
+            firsts.append(compile_edit(n, 0, warm if cache else None))
             if cache:
-                compile_edit(0, warm)
-            walls, cpus = [], []
-            for p in range(1, args.passes + 1):
+                compile_edit(n, 0, warm)
+        for p in range(1, args.passes + 1):
+            for n, (_, _, cache) in enumerate(configs):
+                warm = os.path.join(work, str(n), "cache")
                 folder = None
                 if cache == "headers":
                     folder = os.path.join(work, str(n), f"pass{p}")
@@ -95,16 +98,18 @@ def main():
                                     ignore=shutil.ignore_patterns("*.image"))
                 elif cache == "all":
                     folder = warm
-                w, c, _ = compile_edit(p if cache == "all" else 0, folder)
-                walls.append(w)
-                cpus.append(c)
+                w, c, _ = compile_edit(n, p if cache == "all" else 0, folder)
+                walls.setdefault(n, []).append(w)
+                cpus.setdefault(n, []).append(c)
                 if cache == "headers":
                     shutil.rmtree(folder)
-            w, c = statistics.median(walls), statistics.median(cpus)
+        plain = None
+        for n, (name, _, _) in enumerate(configs):
+            w, c = statistics.median(walls[n]), statistics.median(cpus[n])
             plain = plain or (w, c)
             print(f"{os.path.basename(src):<22} {name:<28} {w:7.2f} {c:7.2f} "
                   f"{w / plain[0]:7.2f} {c / plain[1]:7.2f}   first: "
-                  f"{first[0]:.2f} s wall, {first[1]:.2f} s CPU")
+                  f"{firsts[n][0]:.2f} s wall, {firsts[n][1]:.2f} s CPU")
         _, _, report = timed(base + configs[3][1] +
                              [cache_flag("off"),
                               "-fplugin-arg-offload-time-report", src])
