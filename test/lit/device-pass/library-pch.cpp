@@ -28,12 +28,13 @@
 // RUN: echo "// changed" >> %t/inc/offload/detail/entry.hpp
 // RUN: %clangxx -std=c++20 -I%t/inc %plugin -fplugin-arg-offload-targets=host -fplugin-arg-offload-cache=%t/cache -Rpass=offload-cache -c %s -o %t/copy.o 2>&1 | FileCheck %s --check-prefix=BUILT
 //
-// What keeps it parsed (each in a file included first with -include):
-// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -include %inputs/library-pch/macro.h -c %s -o %t/m.o 2>&1 | FileCheck %s --check-prefix=MACRO
-// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -include %inputs/library-pch/pragma.h -c %s -o %t/m.o 2>&1 | FileCheck %s --check-prefix=PRAGMA
-// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -include %inputs/library-pch/code.h -c %s -o %t/m.o 2>&1 | FileCheck %s --check-prefix=CODE
-// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -include %inputs/library-pch/conditional.h -c %s -o %t/m.o 2>&1 | FileCheck %s --check-prefix=CONDITIONAL
-// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -I%inputs/library-pch/vendor -include %inputs/library-pch/vendor-first.h -c %s -o %t/m.o 2>&1 | FileCheck %s --check-prefix=VENDOR
+// What keeps it parsed (each in a file included first with -include; the
+// host pass decides it, so a source without kernels shows it):
+// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -include %inputs/library-pch/macro.h -c %inputs/library-pch/no-kernels.cpp -o %t/m.o 2>&1 | FileCheck %s --check-prefix=MACRO
+// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -include %inputs/library-pch/pragma.h -c %inputs/library-pch/no-kernels.cpp -o %t/m.o 2>&1 | FileCheck %s --check-prefix=PRAGMA
+// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -include %inputs/library-pch/code.h -c %inputs/library-pch/no-kernels.cpp -o %t/m.o 2>&1 | FileCheck %s --check-prefix=CODE
+// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -include %inputs/library-pch/conditional.h -c %inputs/library-pch/no-kernels.cpp -o %t/m.o 2>&1 | FileCheck %s --check-prefix=CONDITIONAL
+// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -I%inputs/library-pch/vendor -include %inputs/library-pch/vendor-first.h -c %inputs/library-pch/no-kernels.cpp -o %t/m.o 2>&1 | FileCheck %s --check-prefix=VENDOR
 // The cache holds one header per set of options (the copy's, replaced when
 // it changed, and the original's), each with the list of what it was made
 // of, and the dependency file none of the cache's files:
