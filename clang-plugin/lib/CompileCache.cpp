@@ -203,6 +203,20 @@ void keepNewest(StringRef Folder, StringRef Extension, size_t Kept,
   }
 }
 
+/// Writes Text to Path through a file of this process, so that other
+/// compiles see the whole file or none.
+Error replaceFile(StringRef Path, StringRef Text) {
+  const std::string Temporary =
+      (Path + "." + utostr(sys::Process::getProcessId())).str();
+  if (Error E = writeFile(Temporary, Text))
+    return E;
+  if (std::error_code EC = sys::fs::rename(Temporary, Path)) {
+    sys::fs::remove(Temporary);
+    return createStringError(EC, "cannot write " + Path);
+  }
+  return Error::success();
+}
+
 /// A hash of the arguments and of the programs (their paths, sizes and
 /// modification times).
 std::string hashOf(ArrayRef<std::string> Programs,
@@ -325,14 +339,9 @@ PchCache::buildCommand(StringRef Clang, ArrayRef<std::string> Arguments,
   sys::path::append(Source, "offload-library.hpp");
   const StringRef Text = "#include <offload/offload.hpp>\n";
   ErrorOr<std::unique_ptr<MemoryBuffer>> Old = MemoryBuffer::getFile(Source);
-  if (!Old || (*Old)->getBuffer() != Text) {
-    const std::string Temporary =
-        (Source + "." + utostr(sys::Process::getProcessId())).str();
-    if (Error E = writeFile(Temporary, Text))
+  if (!Old || (*Old)->getBuffer() != Text)
+    if (Error E = replaceFile(Source, Text))
       return std::move(E);
-    if (std::error_code EC = sys::fs::rename(Temporary, Source))
-      return createStringError(EC, "cannot write " + Source);
-  }
   std::vector<std::string> Command = {Clang.str()};
   Command.insert(Command.end(), Arguments.begin(), Arguments.end());
   // The templates its own code uses are instantiated once, in it, rather
@@ -370,14 +379,10 @@ Error PchCache::store(StringRef Key, StringRef Dependencies, bool Succeeded) {
   }
   // The header first, then its list: lookup() takes only a listed header,
   // and another compile's header for the same key is the same.
-  const std::string Suffix = "." + utostr(sys::Process::getProcessId());
   if (std::error_code EC = sys::fs::rename(Built, path(Key, "pch")))
     return createStringError(EC, "cannot move " + Built + " into " + Folder);
-  if (Error E = writeFile(path(Key, "inputs") + Suffix, Inputs))
+  if (Error E = replaceFile(path(Key, "inputs"), Inputs))
     return E;
-  if (std::error_code EC =
-          sys::fs::rename(path(Key, "inputs") + Suffix, path(Key, "inputs")))
-    return createStringError(EC, "cannot write into " + Folder);
   prune();
   return Error::success();
 }
@@ -454,14 +459,7 @@ std::optional<std::string> ImageCache::take(StringRef Answer,
 void ImageCache::store(StringRef Name, StringRef Image) const {
   SmallString<256> Path(Folder);
   sys::path::append(Path, Name + ".image");
-  const std::string Temporary =
-      (Path + "." + utostr(sys::Process::getProcessId())).str();
-  if (Error E = writeFile(Temporary, Image)) {
-    consumeError(std::move(E));
-    return;
-  }
-  if (sys::fs::rename(Temporary, Path))
-    sys::fs::remove(Temporary);
+  consumeError(replaceFile(Path, Image));
   keepNewest(Folder, ".image", 512);
 }
 
