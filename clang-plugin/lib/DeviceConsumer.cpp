@@ -17,11 +17,16 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <vector>
+
 using namespace clang;
 
 namespace offload::plugin {
 namespace {
 
+/// What the device compile must find in its AST, by the metadata: the
+/// constant data kernels read, the generated entries and the closures'
+/// entries.
 class DeviceVisitor : public DynamicRecursiveASTVisitor {
 public:
   DeviceVisitor(ASTContext &Ctx, const Metadata &M, Diagnostics &Diags)
@@ -36,13 +41,20 @@ public:
     ShouldVisitTemplateInstantiations = true;
   }
 
+  /// Whether something the metadata names has not been found yet.
+  bool missing() const {
+    return GlobalsFound.size() < Globals.size() || !Callees.empty() ||
+           !Closures.empty();
+  }
+
   bool VisitVarDecl(VarDecl *VD) override {
-    if (!VD->hasGlobalStorage() || VD->hasAttr<OMPDeclareTargetDeclAttr>())
+    if (Globals.empty() || !VD->hasGlobalStorage())
       return true;
-    // The constants kernels read, and the library's own image globals.
-    if (!isImageGlobal(VD) &&
-        (Globals.empty() || !Globals.contains(Names.getName(VD))))
+    // Every declaration of it is marked, as declare target would.
+    const std::string Name = Names.getName(VD);
+    if (!Globals.contains(Name) || VD->hasAttr<OMPDeclareTargetDeclAttr>())
       return true;
+    GlobalsFound.insert(Name);
     VD->addAttr(OMPDeclareTargetDeclAttr::CreateImplicit(
         Ctx, OMPDeclareTargetDeclAttr::MT_Enter,
         OMPDeclareTargetDeclAttr::DT_Any,
@@ -60,6 +72,7 @@ public:
     if (It == Callees.end())
       return true;
     Entry = It->second;
+    Callees.erase(It);
     TraverseStmt(FD->getBody());
     Entry = nullptr;
     return true;
@@ -108,8 +121,8 @@ private:
   ASTContext &Ctx;
   ASTNameGenerator Names;
   Diagnostics &Diags;
-  llvm::StringSet<> Globals;
-  llvm::StringMap<const KernelInstance *> Callees;
+  llvm::StringSet<> Globals, GlobalsFound;
+  llvm::StringMap<const KernelInstance *> Callees;  // until found
   llvm::StringMap<const KernelInstance *> Closures; // by ClosureId
   const KernelInstance *Entry = nullptr;
 };
@@ -118,6 +131,23 @@ class DeviceConsumer : public ASTConsumer {
 public:
   DeviceConsumer(CompilerInstance &CI, std::string MetadataFile)
       : Diags(CI.getDiagnostics()), MetadataFile(std::move(MetadataFile)) {}
+
+  // What this compile parsed and instantiated: the library's header, read
+  // precompiled, is not visited unless something is still missing (walking
+  // it deserializes all of it, a third of a small device compile).
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    Parsed.insert(Parsed.end(), Group.begin(), Group.end());
+    return true;
+  }
+  // Definitions read from the precompiled header (and deserialized while
+  // the visitor runs): only the fallback below visits them.
+  void HandleInterestingDecl(DeclGroupRef) override {}
+  void HandleCXXImplicitFunctionInstantiation(FunctionDecl *FD) override {
+    Instantiated.push_back(FD);
+  }
+  void HandleCXXStaticMemberVarInstantiation(VarDecl *VD) override {
+    Instantiated.push_back(VD);
+  }
 
   // Runs before code generation finishes the module: declare-target
   // variables it skipped at their definition are emitted at its end.
@@ -137,12 +167,20 @@ public:
           << MetadataFile << llvm::toString(M.takeError());
       return;
     }
-    DeviceVisitor(Ctx, *M, Diags).TraverseAST(Ctx);
+    DeviceVisitor Visitor(Ctx, *M, Diags);
+    // By index: visiting may instantiate, which appends.
+    for (size_t I = 0; I < Parsed.size(); ++I)
+      Visitor.TraverseDecl(Parsed[I]);
+    for (size_t I = 0; I < Instantiated.size() && Visitor.missing(); ++I)
+      Visitor.TraverseDecl(Instantiated[I]);
+    if (Visitor.missing())
+      Visitor.TraverseAST(Ctx);
   }
 
 private:
   Diagnostics Diags;
   std::string MetadataFile;
+  std::vector<Decl *> Parsed, Instantiated;
 };
 
 } // namespace

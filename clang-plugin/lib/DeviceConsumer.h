@@ -11,6 +11,8 @@
 //     recorded (the same mangled name), so that a kernel whose name did not
 //     survive the trip through C++ source is an error, not a different
 //     specialisation.
+// It visits what the compile parsed and instantiated itself, and the whole
+// AST (the precompiled header deserialized) only if something is missing.
 //
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -43,10 +43,6 @@ static const FunctionDecl *pattern(const FunctionDecl *F) {
   return P ? P : F;
 }
 
-bool isImageGlobal(const VarDecl *VD) {
-  return tagged(VD, "offload.image_global");
-}
-
 Function functionOf(const FunctionDecl *F) {
   if (!F || !F->getIdentifier() || isa<CXXMethodDecl>(F) || !inOffload(F))
     return Function::None;

@@ -88,11 +88,6 @@ enum class ContainerMember {
 };
 ContainerMember containerMemberOf(const clang::CXXMethodDecl *M);
 
-/// Whether VD is a variable of the library that every device image holds a
-/// copy of, which the runtime sets when it loads the image (the header tags
-/// it offload.image_global).
-bool isImageGlobal(const clang::VarDecl *VD);
-
 /// Whether F is std::move.
 bool isStdMove(const clang::FunctionDecl *F);
 

@@ -75,16 +75,20 @@ struct IsTile<Tile2D<T, R, C>> : std::true_type {};
 
 #if defined(__OFFLOAD_HOST__) || defined(__OFFLOAD_DEVICE__)
 /// Set by the runtime when it loads a host image (abi::HostTeamOps); each
-/// image has its own (offload.image_global), which its code binds to even
-/// when the program exports a variable of that name (protected). The host
-/// pass's copies of kernels with team memory refer to it too, but run on
-/// devices only.
+/// image has its own (declare target), which its code binds to even when
+/// the program exports a variable of that name (protected). The host pass's
+/// copies of kernels with team memory refer to it too, but run on devices
+/// only.
+#if defined(__OFFLOAD_DEVICE__)
+#pragma omp begin declare target
+#endif
 extern "C" {
-[[gnu::visibility("protected"),
-  clang::annotate(
-      "offload.image_global")]] inline const offload::detail::abi::HostTeamOps
+[[gnu::visibility("protected")]] inline const offload::detail::abi::HostTeamOps
     *__cxxoffload_host_team __asm__(OFFLOAD_HOST_TEAM_TABLE) = nullptr;
 }
+#if defined(__OFFLOAD_DEVICE__)
+#pragma omp end declare target
+#endif
 #else
 #include <offload/detail/host_team.hpp>
 #endif

@@ -2,9 +2,15 @@
 // scope, in namespaces and classes, inline and template variables, static
 // locals, strings and tables of them, pointers to constant tables) gets a
 // copy in every image, with the host's values: the device pass marks it
-// declare-target by its mangled name.
-// RUN: %offload_host -fplugin-arg-offload-dump=metadata %s %ldflags -o %t | FileCheck %s --check-prefix=META
+// declare-target by its mangled name, also when the device compile reads
+// the library's header precompiled and visits only what it parsed itself
+// (the third compile with a cache).
+// RUN: rm -rf %t.cache
+// RUN: %offload_host -fplugin-arg-offload-cache=%t.cache -c %s -o %t.o
+// RUN: %offload_host -fplugin-arg-offload-cache=%t.cache -fplugin-arg-offload-dump=metadata %s %ldflags -o %t | FileCheck %s --check-prefix=META
 // RUN: %t | FileCheck %s
+// RUN: %offload_host -fplugin-arg-offload-cache=%t.cache -Rpass=offload-cache %s %ldflags -o %t.pch 2>&1 | FileCheck %s --check-prefix=PCH
+// RUN: %t.pch | FileCheck %s
 // RUN: %if ptxas %{ rm -rf %t.dir && %offload -fplugin-arg-offload-targets=sm_90,gfx90a -fplugin-arg-offload-save-temps=%t.dir -c %s -o %t.o %}
 // RUN: %if ptxas %{ FileCheck %s --check-prefix=PTX < %t.dir/constant-data.sm_90.ptx %}
 #include <offload/offload.hpp>
@@ -56,6 +62,8 @@ int main() {
 // META-NEXT:   "_ZN2nsL5InnerE",
 // META-NEXT:   "_ZZ6lookupjE5Local"
 // META-NEXT: ],
+
+// PCH: remark: the device compile for 'host' reads <offload/offload.hpp> precompiled
 
 // CHECK-COUNT-6: {{[0-9.]+}} ok
 
