@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # Builds LLNL's RAJA Performance Suite: for the H200 (sm_90, CUDA, Base_CUDA
 # and RAJA_CUDA variants), the baseline benchmarks/rajaperf/run.sh compares
-# with, or for CPUs (Base_OpenMP and RAJA_OpenMP, with clang++-22 -O3
-# -fopenmp), the baseline of benchmarks/host. Nothing of RAJAPerf enters this repository: the source tree is put
+# with; for the H200 through clang's OpenMP offload (Base_OpenMPTarget and
+# RAJA_OpenMPTarget, clang++-22 -O3 -fopenmp --offload-arch=sm_90), the
+# baseline of a user who stays with LLVM; or for CPUs (Base_OpenMP and
+# RAJA_OpenMP, with clang++-22 -O3 -fopenmp), the baseline of benchmarks/host. Nothing of RAJAPerf enters this repository: the source tree is put
 # together from git checkouts (RAJAPerf, RAJA, camp, BLT) under $DEST and
 # the few changes nvcc 13 needs are made there, by sed, at build time.
-# Usage: scripts/build-rajaperf.sh DEST [cuda|openmp]   (default: cuda)
+# Usage: scripts/build-rajaperf.sh DEST [cuda|omptarget|openmp]  (default: cuda)
 #   RAJAPERF_GIT, RAJA_GIT, CAMP_GIT, BLT_GIT: git repositories (bare or not)
 #   holding the commits below; by default OWNER+NAME/repo under
 #   $OFFLOAD_MIRROR (a folder of mirrors, which must then be set).
 #   CXX (openmp): the compiler; default clang++-22, the one our plugin runs in
-# About an hour on 2 cores. The binary: $DEST/build/bin/raja-perf.exe (cuda),
-# $DEST/build-openmp/bin/raja-perf.exe (openmp).
+#   OMP_OFFLOAD_DIR (omptarget): the OpenMP-offload kit that
+#   scripts/build-openmp-offload.sh builds (Debian's clang-22 lacks the GPU
+#   device runtime and the linker wrapper)
+# About an hour on 2 cores (cuda), 25 minutes (omptarget). The binary:
+# $DEST/build/bin/raja-perf.exe (cuda), $DEST/build-omptarget/bin/
+# raja-perf-omptarget.exe (omptarget), $DEST/build-openmp/bin/raja-perf.exe
+# (openmp).
 set -euo pipefail
 dest=${1:?usage: scripts/build-rajaperf.sh DEST [cuda|openmp]}
 backend=${2:-cuda}
@@ -71,6 +78,7 @@ if [ ! -f "$src/.assembled" ]; then
   touch "$src/.assembled"
 fi
 
+target=raja-perf.exe
 case $backend in
 cuda)
   build=$dest/build
@@ -84,6 +92,26 @@ cuda)
     -DCMAKE_CXX_STANDARD=17 -DCMAKE_CUDA_STANDARD=17 \
     -DENABLE_TESTS=Off -DRAJA_PERFSUITE_ENABLE_TESTS=Off
   ;;
+omptarget)
+  # RAJAPerf builds one executable of its own for OpenMP target, without
+  # its host OpenMP variants; the kit's omp-clang++ adds -fopenmp,
+  # --offload-arch and the device runtime to every compile and link.
+  kit=${OMP_OFFLOAD_DIR:?build-rajaperf: set OMP_OFFLOAD_DIR to the kit of scripts/build-openmp-offload.sh}
+  build=$dest/build-omptarget
+  target=raja-perf-omptarget.exe
+  # ATOMIC defines its OpenMP-target tunings without declaring them.
+  grep -q setOpenMPTargetTuningDefinitions "$src/src/algorithm/ATOMIC.hpp" ||
+    sed -i 's/^\(  void setOpenMPTuningDefinitions(VariantID vid);\)$/\1\n  void setOpenMPTargetTuningDefinitions(VariantID vid);/' \
+      "$src/src/algorithm/ATOMIC.hpp"
+  cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_COMPILER="$kit/bin/omp-clang++" \
+    -DCMAKE_CXX_FLAGS_RELEASE="-O3 -DNDEBUG" -DENABLE_CUDA=Off \
+    -DENABLE_OPENMP=On -DENABLE_TARGET_OPENMP=On -DRAJA_ENABLE_TARGET_OPENMP=On \
+    -DBLT_OPENMP_COMPILE_FLAGS="-fopenmp;--offload-arch=sm_90" \
+    -DBLT_OPENMP_LINK_FLAGS="-fopenmp;--offload-arch=sm_90" \
+    -DENABLE_RAJA_SEQUENTIAL=Off -DBLT_CXX_STD=c++17 \
+    -DCMAKE_CXX_STANDARD=17 -DENABLE_TESTS=Off -DRAJA_PERFSUITE_ENABLE_TESTS=Off
+  ;;
 openmp)
   build=$dest/build-openmp
   cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
@@ -92,9 +120,26 @@ openmp)
     -DCMAKE_CXX_STANDARD=17 -DENABLE_TESTS=Off -DRAJA_PERFSUITE_ENABLE_TESTS=Off
   ;;
 *)
-  echo "build-rajaperf: the backend is cuda or openmp, not '$backend'" >&2
+  echo "build-rajaperf: the backend is cuda, omptarget or openmp, not '$backend'" >&2
   exit 2
   ;;
 esac
-ninja -C "$build" -j "${RAJAPERF_JOBS:-2}" raja-perf.exe
-ls -l "$build/bin/raja-perf.exe"
+jobs=${RAJAPERF_JOBS:-2}
+if [ "$backend" = omptarget ]; then
+  # The executable compiles every kernel itself, yet links RAJAPerf's kernel
+  # libraries too: 550 more offload compiles for one class (EDGE3D, missing
+  # from its list). Build its objects and EDGE3D's, link without the rest.
+  cd "$build"
+  link=$(ninja -t commands "bin/$target" | tail -1)
+  edge3d=$(ninja -t targets all | grep -o 'src/apps/CMakeFiles/apps.dir/EDGE3D[^:]*\.o' |
+    sort -u | tr '\n' ' ')
+  ninja -j "$jobs" $(printf '%s\n' $link | grep '\.o$') $edge3d \
+    lib/libcommon.a lib/libRAJA.a lib/libcamp.a
+  link=$(printf '%s' "$link" |
+    sed -E 's# lib/lib(apps|basic|basic-kokkos|lcals|lcals-kokkos|polybench|stream|stream-kokkos|algorithm|comm)\.a##g')
+  bash -c "${link/ -o bin\/$target / -o bin/$target $edge3d}"
+  cd - > /dev/null
+else
+  ninja -C "$build" -j "$jobs" "$target"
+fi
+ls -l "$build/bin/$target"

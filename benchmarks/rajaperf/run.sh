@@ -18,25 +18,36 @@ out=${OUT:-.}
   --kernels Stream_COPY,Stream_TRIAD,Stream_DOT,Basic_DAXPY,Basic_INIT3 \
   --csv "$out/rajaperf-streaming.csv" "$@" | tee "$out/rajaperf-streaming.log"
 # LLNL's RAJA Performance Suite itself, in the same device call, on the same
-# kernels: Base_CUDA and RAJA_CUDA with every tuning (scripts/build-rajaperf.sh
-# builds it; RAJAPERF_SUITE names its raja-perf.exe). compare_suite.py puts
-# its best tuning per kernel beside ours.
-if [ -n "${RAJAPERF_SUITE:-}" ]; then
-  # Idiomatic versions (KERNEL+how) compare with RAJAPerf's KERNEL.
-  kernels=$(cut -d, -f1 "$out/rajaperf-default.csv" | sed '1d; s/+.*//' | sort -u)
-  "$RAJAPERF_SUITE" --npasses 3 --npasses-combiners Minimum \
-    --variants Base_CUDA RAJA_CUDA --kernels $kernels \
-    --outdir "$out/suite-default" > "$out/suite-default.log" 2>&1
-  "$RAJAPERF_SUITE" --npasses 3 --npasses-combiners Minimum --size 33554432 \
-    --repfact 0.1 \
-    --variants Base_CUDA RAJA_CUDA \
-    --kernels Stream_COPY Stream_TRIAD Stream_DOT Basic_DAXPY Basic_INIT3 \
-    --outdir "$out/suite-streaming" > "$out/suite-streaming.log" 2>&1
+# kernels (scripts/build-rajaperf.sh builds both): RAJAPERF_SUITE names its
+# CUDA raja-perf.exe (Base_CUDA and RAJA_CUDA, every tuning), and
+# RAJAPERF_OMPTARGET its raja-perf-omptarget.exe (Base_OpenMPTarget and
+# RAJA_OpenMPTarget, clang's OpenMP offload). compare_suite.py puts their
+# fastest variant per kernel beside ours.
+# Idiomatic versions (KERNEL+how) compare with RAJAPerf's KERNEL.
+kernels=$(cut -d, -f1 "$out/rajaperf-default.csv" | sed '1d; s/+.*//' | sort -u)
+streaming=(Stream_COPY Stream_TRIAD Stream_DOT Basic_DAXPY Basic_INIT3)
+# suite BINARY FOLDER VARIANTS...: the default sizes, then 32 Mi.
+suite() {
+  local bin=$1 folder=$2
+  shift 2
+  "$bin" --npasses 3 --npasses-combiners Minimum --variants "$@" \
+    --kernels $kernels --outdir "$out/$folder-default" \
+    > "$out/$folder-default.log" 2>&1
+  "$bin" --npasses 3 --npasses-combiners Minimum --size 33554432 \
+    --repfact 0.1 --variants "$@" --kernels "${streaming[@]}" \
+    --outdir "$out/$folder-streaming" > "$out/$folder-streaming.log" 2>&1
+}
+[ -z "${RAJAPERF_SUITE:-}" ] || suite "$RAJAPERF_SUITE" suite Base_CUDA RAJA_CUDA
+[ -z "${RAJAPERF_OMPTARGET:-}" ] ||
+  suite "$RAJAPERF_OMPTARGET" omptarget Base_OpenMPTarget RAJA_OpenMPTarget
+if [ -n "${RAJAPERF_SUITE:-}${RAJAPERF_OMPTARGET:-}" ]; then
   # Kernels of 4-5 us move by several per cent from one process to the next,
   # so the default sizes run ROUNDS times in all (default 3): rounds.sh.
   if ((${ROUNDS:-3} > 1)); then
     "$(dirname "$0")/rounds.sh" 2 "${ROUNDS:-3}" "$@"
   fi
-  # One file: the device tool brings back plain files, not these folders.
-  tar czf "$out/suite.tgz" -C "$out" suite-default suite-streaming
+  # One file: the device tool brings back plain files, not these folders;
+  # compare_suite.py --csv makes the run's compact CSV from all of it.
+  tar czf "$out/suite.tgz" -C "$out" \
+    $(cd "$out" && find . -maxdepth 1 -type d \( -name 'suite-*' -o -name 'omptarget-*' \))
 fi
