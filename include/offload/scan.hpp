@@ -463,7 +463,6 @@ template <class F> void eachHostChunk(F &&Each) {
 template <class T, class Op, bool Exclusive, bool InPlace>
 void scanOnHost(std::uint64_t N, T Init, Op Combine, std::span<const T> In,
                 Region<T> Out) {
-  constexpr std::uint64_t Group = HostChunks::Group;
   auto Get = [&](std::uint64_t I) -> T {
     if constexpr (InPlace)
       return Out.unchecked(I);
@@ -483,6 +482,7 @@ void scanOnHost(std::uint64_t N, T Init, Op Combine, std::span<const T> In,
     }
   };
 #if !defined(OFFLOAD_GPU_CODE)
+  constexpr std::uint64_t Group = HostChunks::Group;
   if (N >= HostChunks::MinItems) {
     // The group's inclusive scan, read whole before anything is written.
     auto ScanGroup = [&](std::uint64_t I, T *Local) {

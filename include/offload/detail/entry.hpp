@@ -60,6 +60,7 @@ template <auto Kernel>
     const std::uint64_t Extent = Slots[0],
                         Stride = std::uint64_t(__gpu_num_blocks(0)) *
                                  __gpu_num_threads(0);
+    OFFLOAD_ENTRY_INLINE_CALL
     Sig::invoke(ConstantKernel<Kernel>{}, Slots + LaunchSlots, [&](auto Body) {
       for (std::uint64_t I = Slots[3] + gpu::threadIndex<1>().x; I < Extent;
            I += Stride)
@@ -77,6 +78,7 @@ template <auto Kernel>
                                  __gpu_num_threads(Outer);
     const bool Inside =
         Thread.x < Slots[0] && (Outer == 1 || Thread.y < Slots[1]);
+    OFFLOAD_ENTRY_INLINE_CALL
     Sig::invoke(ConstantKernel<Kernel>{}, Slots + LaunchSlots, [&](auto Body) {
       if (Inside)
         for (; Position < Extent; Position += Stride)
@@ -94,6 +96,7 @@ template <auto Kernel>
     else
       Thread.z += Slots[3];
     const bool Active = insideExtent<Dims>(Thread, Slots);
+    OFFLOAD_ENTRY_INLINE_CALL
     Sig::invoke(ConstantKernel<Kernel>{}, Slots + LaunchSlots, [&](auto Body) {
       if (Active)
         Body(Thread);

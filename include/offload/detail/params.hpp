@@ -52,6 +52,16 @@
 #define OFFLOAD_INLINE_CALL
 #define OFFLOAD_OUTLINE_CALL
 #endif
+// GPU code: a kernel's scaffolding (Signature::invoke), inlined into its one
+// entry whatever its size. Out of line (a scan's tiles, inlined into it, made
+// it too large for the inliner), the slots went through the stack and every
+// pointer became generic: no global loads or stores, 27 stack stores, SCAN
+// 1.24 of CUDA (benchmarks/rajaperf/RESULTS.md, 2026-12-06).
+#if defined(OFFLOAD_GPU_CODE)
+#define OFFLOAD_ENTRY_INLINE_CALL [[clang::always_inline]]
+#else
+#define OFFLOAD_ENTRY_INLINE_CALL
+#endif
 
 namespace offload::detail {
 
@@ -790,8 +800,8 @@ template <class R, class... P> struct Signature<R (*)(P...)> {
   template <class KernelRef, class EachThread>
   static void invoke(KernelRef Kernel, const std::uint64_t *Slots,
                      EachThread Each) {
-    OFFLOAD_INLINE_CALL
-    invokeImpl(Kernel, Slots, Each, std::index_sequence_for<P...>{});
+    OFFLOAD_INLINE_CALL OFFLOAD_ENTRY_INLINE_CALL invokeImpl(
+        Kernel, Slots, Each, std::index_sequence_for<P...>{});
   }
 
 private:
