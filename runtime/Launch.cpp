@@ -295,6 +295,10 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
     Grid[Dim] =
         std::min(Blocks[Dim], std::max<std::uint64_t>(1, Wave / Across));
   }
+  // A folded 1-D kernel strides by its grid's thread count in 32 bits
+  // (deviceEntry), whatever the device says of its compute units.
+  if (R.FoldDims == 1)
+    Grid[0] = std::min<std::uint64_t>(Grid[0], UINT32_MAX / BlockThreads);
   if (Grid[0] > Caps.MaxBlocks[0] || Grid[1] > Caps.MaxBlocks[1] ||
       Grid[2] > Caps.MaxBlocks[2])
     return createStringError(

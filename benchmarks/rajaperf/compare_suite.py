@@ -31,7 +31,6 @@ import argparse
 import csv
 import math
 import os
-import statistics
 
 COLUMNS = ("round,sizes,program,kernel,variant,size,reps,pass,us_per_rep,"
            "registers,to_bytes,to_seconds,from_bytes,from_seconds,checksum,"
@@ -55,7 +54,7 @@ def cells(path):
         return [[c.strip() for c in line.split(",")] for line in f]
 
 
-def report_rows(directory, program, passes):
+def report_rows(directory, program):
     """A RAJAPerf report folder as compact rows: one per kernel, variant and
     tuning that ran, its Minimum-combined time and its checksum."""
     info = cells(os.path.join(directory, "RAJAPerf-kernels.csv"))
@@ -94,7 +93,7 @@ def report_rows(directory, program, passes):
     return out
 
 
-def raw_rows(directory, passes):
+def raw_rows(directory):
     """Every row of a run.sh output folder, with its round and sizes."""
     rows = []
     for run, sizes in SIZES.items():
@@ -111,7 +110,7 @@ def raw_rows(directory, passes):
                 if os.path.exists(os.path.join(report,
                                                "RAJAPerf-timing-Minimum.csv")):
                     rows += [dict(r, round=str(n), sizes=sizes)
-                             for r in report_rows(report, program, passes)]
+                             for r in report_rows(report, program)]
     return rows
 
 
@@ -335,7 +334,7 @@ def main():
         with open(a.from_csv) as f:
             rows = list(csv.DictReader(f))
     elif a.out_dir:
-        rows = raw_rows(a.out_dir, a.passes)
+        rows = raw_rows(a.out_dir)
     else:
         p.error("give OUT_DIR or --from FILE.csv")
     if a.csv:

@@ -56,10 +56,11 @@ template <auto Kernel>
   constexpr unsigned Dims = Sig::Dims ? Sig::Dims : 1;
   if constexpr (Sig::FoldDims == 1) {
     // The runtime may launch fewer blocks than the extent has: each thread
-    // plays its own logical thread and those a grid further on.
-    const std::uint64_t Extent = Slots[0],
-                        Stride = std::uint64_t(__gpu_num_blocks(0)) *
-                                 __gpu_num_threads(0);
+    // plays its own logical thread and those a grid further on. The grid
+    // has fewer than 2^32 threads (the runtime folds it so): a 32-bit
+    // stride took four registers off a lookup kernel's 56.
+    const std::uint64_t Extent = Slots[0];
+    const std::uint32_t Stride = __gpu_num_blocks(0) * __gpu_num_threads(0);
     OFFLOAD_ENTRY_INLINE_CALL
     Sig::invoke(ConstantKernel<Kernel>{}, Slots + LaunchSlots, [&](auto Body) {
       for (std::uint64_t I = Slots[3] + gpu::threadIndex<1>().x; I < Extent;
