@@ -287,6 +287,18 @@ __global__ void twoMM2K(const Real *Tmp, const Real *C, Real *D, Index Ni,
   }
 }
 
+__global__ void threeMMK(Real *Out, const Real *X, const Real *Y, Index Rows,
+                         Index Cols, Index K) {
+  Index I, J;
+  rowCol(I, J);
+  if (I < Rows && J < Cols) {
+    Real Dot = 0.0;
+    for (Index Kk = 0; Kk < K; ++Kk)
+      Dot += X[Kk + I * K] * Y[J + Kk * Cols];
+    Out[J + I * Cols] = Dot;
+  }
+}
+
 __global__ void fdtd1K(Real *Ey, const Real *Fict, Index Ny, Index T) {
   Index J = globalIndex();
   if (J < Ny)
@@ -696,6 +708,24 @@ Measured cuda(TwoMM &D, Index Reps, int) {
   });
   S.out(D.Tmp, Tmp), S.out(D.D, Dd);
   S.registers(twoMM1K, twoMM2K);
+  return M;
+}
+
+RAJAPERF_TUNINGS(ThreeMM, PlainTuning)
+Measured cuda(ThreeMM &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *E = S.in(D.E), *F = S.in(D.F), *G = S.in(D.G), *A = S.in(D.A),
+       *B = S.in(D.B), *C = S.in(D.C), *Dd = S.in(D.D);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      threeMMK<<<grid2D(D.Ni, D.Nj), Block2D>>>(E, A, B, D.Ni, D.Nj, D.Nk);
+      threeMMK<<<grid2D(D.Nj, D.Nl), Block2D>>>(F, C, Dd, D.Nj, D.Nl, D.Nm);
+      threeMMK<<<grid2D(D.Ni, D.Nl), Block2D>>>(G, E, F, D.Ni, D.Nl, D.Nj);
+    }
+  });
+  S.out(D.E, E), S.out(D.F, F), S.out(D.G, G);
+  S.registers(threeMMK);
   return M;
 }
 

@@ -229,6 +229,33 @@ void host(TwoMM &M, Index Reps) {
   }
 }
 
+void host(ThreeMM &M, Index Reps) {
+  const Index Ni = M.Ni, Nj = M.Nj, Nk = M.Nk, Nl = M.Nl, Nm = M.Nm;
+  for (Index R = 0; R < Reps; ++R) {
+    for (Index I = 0; I < Ni; ++I)
+      for (Index J = 0; J < Nj; ++J) {
+        Real Dot = 0.0;
+        for (Index K = 0; K < Nk; ++K)
+          Dot += M.A[K + I * Nk] * M.B[J + K * Nj];
+        M.E[J + I * Nj] = Dot;
+      }
+    for (Index J = 0; J < Nj; ++J)
+      for (Index L = 0; L < Nl; ++L) {
+        Real Dot = 0.0;
+        for (Index Mm = 0; Mm < Nm; ++Mm)
+          Dot += M.C[Mm + J * Nm] * M.D[L + Mm * Nl];
+        M.F[L + J * Nl] = Dot;
+      }
+    for (Index I = 0; I < Ni; ++I)
+      for (Index L = 0; L < Nl; ++L) {
+        Real Dot = 0.0;
+        for (Index J = 0; J < Nj; ++J)
+          Dot += M.E[J + I * Nj] * M.F[L + J * Nl];
+        M.G[L + I * Nl] = Dot;
+      }
+  }
+}
+
 void host(Fdtd2D &F, Index Reps) {
   const Index Nx = F.Nx, Ny = F.Ny;
   std::vector<Real> &Ex = F.Ex, &Ey = F.Ey, &Hz = F.Hz;

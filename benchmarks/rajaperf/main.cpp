@@ -150,6 +150,11 @@ double bytesPerRep(const TwoMM &M) {
   double Ni = M.Ni, Nj = M.Nj, Nk = M.Nk, Nl = M.Nl;
   return 8 * (Ni * Nk + Nj * Nk + Ni * Nj + Nj * Nl) + 8 * (Ni * Nj + Ni * Nl);
 }
+double bytesPerRep(const ThreeMM &M) {
+  double Ni = M.Ni, Nj = M.Nj, Nk = M.Nk, Nl = M.Nl, Nm = M.Nm;
+  return 8 * (Ni * Nk + Nj * Nk + Nj * Nm + Nl * Nm + Ni * Nj + Nj * Nl) +
+         8 * (Ni * Nj + Nj * Nl + Ni * Nl);
+}
 double bytesPerRep(const MatMatShared &M) { return 8.0 * 3 * M.N * M.N; }
 double bytesPerRep(const Scan &D) { return 16.0 * D.N; }
 double bytesPerRep(const IndexList3Loop &D) { return 8.0 * D.N + 16.0 * D.N; }
@@ -341,6 +346,7 @@ std::vector<Entry> allKernels() {
       {{"Polybench_MVT", 1000000, 100, Normal}, runnerFor<Mvt>()},
       {{"Polybench_GESUMMV", 1000000, 120, Normal}, runnerFor<Gesummv>()},
       {{"Polybench_2MM", 1000000, 2, Normal}, runnerFor<TwoMM>()},
+      {{"Polybench_3MM", 1000000, 2, Normal}, runnerFor<ThreeMM>()},
       {{"Polybench_FDTD_2D", Fdtd2D::DefaultSize, 8, Normal},
        runnerFor<Fdtd2D>()},
       {{"Basic_MAT_MAT_SHARED", 1000000, 5, Normal}, runnerFor<MatMatShared>()},

@@ -287,6 +287,17 @@ void twoMM2Kernel(CR Tmp, CR C, Index Nj, Index Nl, R2 D) {
   }
 }
 
+// 3MM's three products: Out(i, j) = sum over k of X(i, k) Y(k, j), with
+// X of K columns and Y of J columns.
+void threeMMKernel(CR X, CR Y, Index K, Index J, R2 Out) {
+  for (auto [Row, Col, V] : Out) {
+    Real Dot = 0.0;
+    for (Index Kk = 0; Kk < K; ++Kk)
+      Dot += X[Kk + Row * K] * Y[Col + Kk * J];
+    V = Dot;
+  }
+}
+
 // Ey0 is row 0 of ey.
 void fdtd1Kernel(CR Fict, Index T, Region<Real> Ey0) {
   for (auto [J, V] : Ey0)
@@ -656,6 +667,25 @@ static Measured run(TwoMM &M, Index Reps, bool Staged) {
       [&] { return std::tie(M.Tmp, M.D, M.A, M.B, M.C); });
 }
 RAJAPERF_BOTH_VARIANTS(TwoMM)
+
+static Measured run(ThreeMM &M, Index Reps, bool Staged) {
+  auto Loop = [&](auto &E, auto &F, auto &G, auto &A, auto &B, auto &C,
+                  auto &D) {
+    for (Index R = 0; R < Reps; ++R) {
+      offload(threeMMKernel, A, B, M.Nk, M.Nj, R2(E, Grid2D(M.Ni, M.Nj)));
+      offload(threeMMKernel, C, D, M.Nm, M.Nl, R2(F, Grid2D(M.Nj, M.Nl)));
+      offload(threeMMKernel, E, F, M.Nj, M.Nl, R2(G, Grid2D(M.Ni, M.Nl)));
+    }
+  };
+  return twoWays(
+      Staged, Loop, registers(threeMMKernel),
+      [&] {
+        return std::tuple_cat(preloadAll(M.E, M.F, M.G),
+                              preloadReadOnly(M.A, M.B, M.C, M.D));
+      },
+      [&] { return std::tie(M.E, M.F, M.G, M.A, M.B, M.C, M.D); });
+}
+RAJAPERF_BOTH_VARIANTS(ThreeMM)
 
 static Measured run(Fdtd2D &F, Index Reps, bool Staged) {
   const std::uint64_t Nx = F.Nx, Ny = F.Ny;

@@ -420,6 +420,31 @@ struct TwoMM {
   }
 };
 
+/// 3MM: E = A B, F = C D, G = E F (row-major, RAJAPerf's arithmetic).
+struct ThreeMM {
+  Index Ni, Nj, Nk, Nl, Nm;
+  std::vector<Real> A, B, C, D, E, F, G;
+  static ThreeMM make(Index Size) {
+    ThreeMM M;
+    M.Ni = M.Nj = M.Nl = squareSide(Size);
+    M.Nk = Index(Real(1010) / 1000 * M.Ni);
+    M.Nm = Index(Real(1200) / 1000 * M.Ni);
+    Init In;
+    M.A = In.data(M.Ni * M.Nk);
+    M.B = In.data(M.Nk * M.Nj);
+    M.C = In.data(M.Nj * M.Nm);
+    M.D = In.data(M.Nm * M.Nl);
+    M.E = In.constant(M.Ni * M.Nj, 0.0);
+    M.F = In.constant(M.Nj * M.Nl, 0.0);
+    M.G = In.constant(M.Ni * M.Nl, 0.0);
+    return M;
+  }
+  long double checksum() const {
+    const Index Actual = std::max({Ni * Nj, Nj * Nl, Ni * Nl});
+    return rajaperf::checksum(G, 0.000000001 * (1000000.0L / Actual));
+  }
+};
+
 /// FDTD_2D: Nx x Ny fields, 40 time steps per rep, evolving over the reps.
 struct Fdtd2D {
   static constexpr Index Steps = 40;

@@ -36,9 +36,10 @@ struct Measured {
 
 #define RAJAPERF_KERNELS(X)                                                    \
   X(StreamCopy)                                                                \
-  X(StreamTriad) X(StreamDot) X(Daxpy) X(Init3) X(Reduce3Int) X(PiAtomic)      \
-      X(ReduceSum) X(Histogram) X(FirstMin) X(Hydro2D) X(Jacobi2D) X(Heat3D)   \
-          X(Gemm) X(Matvec3D) X(Vol3D) X(DelDotVec2D) X(Fir) X(Ltimes)         \
+  X(StreamTriad)                                                               \
+  X(StreamDot) X(Daxpy) X(Init3) X(Reduce3Int) X(PiAtomic) X(ReduceSum)        \
+      X(Histogram) X(FirstMin) X(Hydro2D) X(Jacobi2D) X(Heat3D) X(Gemm)        \
+          X(Matvec3D) X(Vol3D) X(DelDotVec2D) X(Fir) X(Ltimes)                 \
               X(NodalAccumulation3D) X(Energy) X(Pressure)                     \
                   RAJAPERF_KERNELS2(X)
 
@@ -46,10 +47,11 @@ struct Measured {
 #define RAJAPERF_KERNELS2(X)                                                   \
   X(StreamAdd)                                                                 \
   X(StreamMul)                                                                 \
-  X(IfQuad) X(InitView1D) X(InitView1DOffset) X(MulAddSub) X(NestedInit)       \
-      X(TrapInt) X(PiReduce) X(Copy8) X(DiffPredict) X(Eos) X(FirstDiff)       \
-          X(Hydro1D) X(IntPredict) X(Planckian) X(TridiagElim) X(GenLinRecur)  \
-              X(Jacobi1D) X(Atax) X(Mvt) X(Gesummv) X(TwoMM) X(Fdtd2D)         \
+  X(IfQuad)                                                                    \
+  X(InitView1D) X(InitView1DOffset) X(MulAddSub) X(NestedInit) X(TrapInt)      \
+      X(PiReduce) X(Copy8) X(DiffPredict) X(Eos) X(FirstDiff) X(Hydro1D)       \
+          X(IntPredict) X(Planckian) X(TridiagElim) X(GenLinRecur) X(Jacobi1D) \
+              X(Atax) X(Mvt) X(Gesummv) X(TwoMM) X(ThreeMM) X(Fdtd2D)          \
                   X(MatMatShared) X(Scan) X(IndexList3Loop) X(IndexList)
 
 #define RAJAPERF_DECLARE_VARIANTS(K)                                           \
