@@ -299,6 +299,40 @@ __global__ void threeMMK(Real *Out, const Real *X, const Real *Y, Index Rows,
   }
 }
 
+__global__ void gemver1K(Real *A, const Real *U1, const Real *V1,
+                         const Real *U2, const Real *V2, Index N) {
+  Index I, J;
+  rowCol(I, J);
+  if (I < N && J < N)
+    A[J + I * N] += U1[I] * V1[J] + U2[I] * V2[J];
+}
+
+__global__ void gemver2K(Real *X, const Real *A, const Real *Y, Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    Real Dot = 0.0;
+    for (Index J = 0; J < N; ++J)
+      Dot += Gemver::Beta * A[I + J * N] * Y[J];
+    X[I] += Dot;
+  }
+}
+
+__global__ void gemver3K(Real *X, const Real *Z, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    X[I] += Z[I];
+}
+
+__global__ void gemver4K(Real *W, const Real *A, const Real *X, Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    Real Dot = W[I];
+    for (Index J = 0; J < N; ++J)
+      Dot += Gemver::Alpha * A[J + I * N] * X[J];
+    W[I] = Dot;
+  }
+}
+
 __global__ void fdtd1K(Real *Ey, const Real *Fict, Index Ny, Index T) {
   Index J = globalIndex();
   if (J < Ny)
@@ -726,6 +760,27 @@ Measured cuda(ThreeMM &D, Index Reps, int) {
   });
   S.out(D.E, E), S.out(D.F, F), S.out(D.G, G);
   S.registers(threeMMK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Gemver, PlainTuning)
+Measured cuda(Gemver &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *A = S.in(D.A), *X = S.in(D.X), *W = S.in(D.W), *U1 = S.in(D.U1),
+       *V1 = S.in(D.V1), *U2 = S.in(D.U2), *V2 = S.in(D.V2), *Y = S.in(D.Y),
+       *Z = S.in(D.Z);
+  const Index N = D.N;
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      gemver1K<<<grid2D(N, N), Block2D>>>(A, U1, V1, U2, V2, N);
+      gemver2K<<<blocksFor(N), Block>>>(X, A, Y, N);
+      gemver3K<<<blocksFor(N), Block>>>(X, Z, N);
+      gemver4K<<<blocksFor(N), Block>>>(W, A, X, N);
+    }
+  });
+  S.out(D.A, A), S.out(D.X, X), S.out(D.W, W);
+  S.registers(gemver1K, gemver2K, gemver3K, gemver4K);
   return M;
 }
 

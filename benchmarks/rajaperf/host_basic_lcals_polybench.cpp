@@ -256,6 +256,29 @@ void host(ThreeMM &M, Index Reps) {
   }
 }
 
+void host(Gemver &G, Index Reps) {
+  const Index N = G.N;
+  for (Index R = 0; R < Reps; ++R) {
+    for (Index I = 0; I < N; ++I)
+      for (Index J = 0; J < N; ++J)
+        G.A[J + I * N] += G.U1[I] * G.V1[J] + G.U2[I] * G.V2[J];
+    for (Index I = 0; I < N; ++I) {
+      Real Dot = 0.0;
+      for (Index J = 0; J < N; ++J)
+        Dot += Gemver::Beta * G.A[I + J * N] * G.Y[J];
+      G.X[I] += Dot;
+    }
+    for (Index I = 0; I < N; ++I)
+      G.X[I] += G.Z[I];
+    for (Index I = 0; I < N; ++I) {
+      Real Dot = G.W[I];
+      for (Index J = 0; J < N; ++J)
+        Dot += Gemver::Alpha * G.A[J + I * N] * G.X[J];
+      G.W[I] = Dot;
+    }
+  }
+}
+
 void host(Fdtd2D &F, Index Reps) {
   const Index Nx = F.Nx, Ny = F.Ny;
   std::vector<Real> &Ex = F.Ex, &Ey = F.Ey, &Hz = F.Hz;

@@ -155,6 +155,10 @@ double bytesPerRep(const ThreeMM &M) {
   return 8 * (Ni * Nk + Nj * Nk + Nj * Nm + Nl * Nm + Ni * Nj + Nj * Nl) +
          8 * (Ni * Nj + Nj * Nl + Ni * Nl);
 }
+double bytesPerRep(const Gemver &G) {
+  double N = G.N;
+  return 8 * (3 * N * N + 10 * N) + 8 * (N * N + 3 * N);
+}
 double bytesPerRep(const MatMatShared &M) { return 8.0 * 3 * M.N * M.N; }
 double bytesPerRep(const Scan &D) { return 16.0 * D.N; }
 double bytesPerRep(const IndexList3Loop &D) { return 8.0 * D.N + 16.0 * D.N; }
@@ -347,6 +351,7 @@ std::vector<Entry> allKernels() {
       {{"Polybench_GESUMMV", 1000000, 120, Normal}, runnerFor<Gesummv>()},
       {{"Polybench_2MM", 1000000, 2, Normal}, runnerFor<TwoMM>()},
       {{"Polybench_3MM", 1000000, 2, Normal}, runnerFor<ThreeMM>()},
+      {{"Polybench_GEMVER", 1000000, 20, Normal}, runnerFor<Gemver>()},
       {{"Polybench_FDTD_2D", Fdtd2D::DefaultSize, 8, Normal},
        runnerFor<Fdtd2D>()},
       {{"Basic_MAT_MAT_SHARED", 1000000, 5, Normal}, runnerFor<MatMatShared>()},

@@ -298,6 +298,34 @@ void threeMMKernel(CR X, CR Y, Index K, Index J, R2 Out) {
   }
 }
 
+void gemver1Kernel(CR U1, CR V1, CR U2, CR V2, R2 A) {
+  for (auto [I, J, Aij] : A)
+    Aij += U1[I] * V1[J] + U2[I] * V2[J];
+}
+
+void gemver2Kernel(CR A, CR Y, Index N, Region<Real> X) {
+  for (auto [I, Xi] : X) {
+    Real Dot = 0.0;
+    for (Index J = 0; J < N; ++J)
+      Dot += Gemver::Beta * A[I + J * N] * Y[J];
+    Xi += Dot;
+  }
+}
+
+void gemver3Kernel(CR Z, Region<Real> X) {
+  for (auto [I, Xi] : X)
+    Xi += Z[I];
+}
+
+void gemver4Kernel(CR A, CR X, Index N, Region<Real> W) {
+  for (auto [I, Wi] : W) {
+    Real Dot = Wi;
+    for (Index J = 0; J < N; ++J)
+      Dot += Gemver::Alpha * A[J + I * N] * X[J];
+    Wi = Dot;
+  }
+}
+
 // Ey0 is row 0 of ey.
 void fdtd1Kernel(CR Fict, Index T, Region<Real> Ey0) {
   for (auto [J, V] : Ey0)
@@ -686,6 +714,31 @@ static Measured run(ThreeMM &M, Index Reps, bool Staged) {
       [&] { return std::tie(M.E, M.F, M.G, M.A, M.B, M.C, M.D); });
 }
 RAJAPERF_BOTH_VARIANTS(ThreeMM)
+
+static Measured run(Gemver &G, Index Reps, bool Staged) {
+  const Index N = G.N;
+  auto Loop = [&](auto &A, auto &X, auto &W, auto &U1, auto &V1, auto &U2,
+                  auto &V2, auto &Y, auto &Z) {
+    for (Index R = 0; R < Reps; ++R) {
+      offload(gemver1Kernel, U1, V1, U2, V2, R2(A, Grid2D(N, N)));
+      offload(gemver2Kernel, A, Y, N, X);
+      offload(gemver3Kernel, Z, X);
+      offload(gemver4Kernel, A, X, N, W);
+    }
+  };
+  return twoWays(
+      Staged, Loop,
+      registers(gemver1Kernel, gemver2Kernel, gemver3Kernel, gemver4Kernel),
+      [&] {
+        return std::tuple_cat(
+            preloadAll(G.A, G.X, G.W),
+            preloadReadOnly(G.U1, G.V1, G.U2, G.V2, G.Y, G.Z));
+      },
+      [&] {
+        return std::tie(G.A, G.X, G.W, G.U1, G.V1, G.U2, G.V2, G.Y, G.Z);
+      });
+}
+RAJAPERF_BOTH_VARIANTS(Gemver)
 
 static Measured run(Fdtd2D &F, Index Reps, bool Staged) {
   const std::uint64_t Nx = F.Nx, Ny = F.Ny;

@@ -445,6 +445,32 @@ struct ThreeMM {
   }
 };
 
+/// GEMVER: A += u1 v1^T + u2 v2^T, x += beta A^T y, x += z, w += alpha A x;
+/// w accumulates over the reps.
+struct Gemver {
+  static constexpr Real Alpha = 1.5, Beta = 1.2;
+  Index N;
+  std::vector<Real> A, U1, V1, U2, V2, W, X, Y, Z;
+  static Gemver make(Index Size) {
+    Gemver G;
+    G.N = squareSide(Size);
+    Init In;
+    G.A = In.data(G.N * G.N);
+    G.U1 = In.data(G.N);
+    G.V1 = In.data(G.N);
+    G.U2 = In.data(G.N);
+    G.V2 = In.data(G.N);
+    G.W = In.constant(G.N, 0.0);
+    G.X = In.data(G.N);
+    G.Y = In.data(G.N);
+    G.Z = In.data(G.N);
+    return G;
+  }
+  long double checksum() const {
+    return rajaperf::checksum(W, 0.001 * (1000000.0L / (N * N)));
+  }
+};
+
 /// FDTD_2D: Nx x Ny fields, 40 time steps per rep, evolving over the reps.
 struct Fdtd2D {
   static constexpr Index Steps = 40;

@@ -51,8 +51,9 @@ struct Measured {
   X(InitView1D) X(InitView1DOffset) X(MulAddSub) X(NestedInit) X(TrapInt)      \
       X(PiReduce) X(Copy8) X(DiffPredict) X(Eos) X(FirstDiff) X(Hydro1D)       \
           X(IntPredict) X(Planckian) X(TridiagElim) X(GenLinRecur) X(Jacobi1D) \
-              X(Atax) X(Mvt) X(Gesummv) X(TwoMM) X(ThreeMM) X(Fdtd2D)          \
-                  X(MatMatShared) X(Scan) X(IndexList3Loop) X(IndexList)
+              X(Atax) X(Mvt) X(Gesummv) X(TwoMM) X(ThreeMM) X(Gemver)          \
+                  X(Fdtd2D) X(MatMatShared) X(Scan) X(IndexList3Loop)          \
+                      X(IndexList)
 
 #define RAJAPERF_DECLARE_VARIANTS(K)                                           \
   void host(K &, Index Reps);                                                  \
