@@ -146,6 +146,30 @@ __global__ void firstDiffK(Real *X, const Real *Y, Index N) {
     X[I] = Y[I + 1] - Y[I];
 }
 
+__global__ void firstSumK(Real *X, const Real *Y, Index N) {
+  Index I = globalIndex();
+  if (I >= 1 && I < N)
+    X[I] = Y[I - 1] + Y[I];
+}
+
+__global__ void memsetK(Real *X, Real Value, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    X[I] = Value;
+}
+
+__global__ void memcpyK(Real *Y, const Real *X, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    Y[I] = X[I];
+}
+
+__global__ void daxpyAtomicK(Real *Y, const Real *X, Real A, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    atomicAdd(&Y[I], A * X[I]);
+}
+
 __global__ void hydro1dK(Real *X, const Real *Y, const Real *Z, Real Q, Real R,
                          Real T, Index N) {
   Index I = globalIndex();
@@ -586,6 +610,62 @@ Measured cuda(FirstDiff &D, Index Reps, int) {
   });
   S.out(D.X, X);
   S.registers(firstDiffK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(FirstSum, PlainTuning)
+Measured cuda(FirstSum &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X), *Y = S.in(D.Y);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      firstSumK<<<blocksFor(D.N), Block>>>(X, Y, D.N);
+  });
+  S.out(D.X, X);
+  S.registers(firstSumK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Memset, PlainTuning)
+Measured cuda(Memset &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      memsetK<<<blocksFor(D.N), Block>>>(X, Memset::Value, D.N);
+  });
+  S.out(D.X, X);
+  S.registers(memsetK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Memcpy, PlainTuning)
+Measured cuda(Memcpy &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X), *Y = S.in(D.Y);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      memcpyK<<<blocksFor(D.N), Block>>>(Y, X, D.N);
+  });
+  S.out(D.Y, Y);
+  S.registers(memcpyK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(DaxpyAtomic, PlainTuning)
+Measured cuda(DaxpyAtomic &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Y = S.in(D.Y), *X = S.in(D.X);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      daxpyAtomicK<<<blocksFor(D.N), Block>>>(Y, X, D.A, D.N);
+  });
+  S.out(D.Y, Y);
+  S.registers(daxpyAtomicK);
   return M;
 }
 

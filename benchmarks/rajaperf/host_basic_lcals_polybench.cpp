@@ -105,6 +105,30 @@ void host(FirstDiff &D, Index Reps) {
       D.X[I] = D.Y[I + 1] - D.Y[I];
 }
 
+void host(FirstSum &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 1; I < D.N; ++I)
+      D.X[I] = D.Y[I - 1] + D.Y[I];
+}
+
+void host(Memset &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I)
+      D.X[I] = Memset::Value;
+}
+
+void host(Memcpy &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I)
+      D.Y[I] = D.X[I];
+}
+
+void host(DaxpyAtomic &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I)
+      D.Y[I] += D.A * D.X[I];
+}
+
 void host(Hydro1D &D, Index Reps) {
   for (Index R = 0; R < Reps; ++R)
     for (Index I = 0; I < D.N; ++I)

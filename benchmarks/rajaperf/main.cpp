@@ -159,6 +159,10 @@ double bytesPerRep(const Gemver &G) {
   double N = G.N;
   return 8 * (3 * N * N + 10 * N) + 8 * (N * N + 3 * N);
 }
+double bytesPerRep(const FirstSum &D) { return 16.0 * (D.N - 1); }
+double bytesPerRep(const Memset &D) { return 8.0 * D.N; }
+double bytesPerRep(const Memcpy &D) { return 16.0 * D.N; }
+double bytesPerRep(const DaxpyAtomic &D) { return 24.0 * D.N; }
 double bytesPerRep(const MatMatShared &M) { return 8.0 * 3 * M.N * M.N; }
 double bytesPerRep(const Scan &D) { return 16.0 * D.N; }
 double bytesPerRep(const IndexList3Loop &D) { return 8.0 * D.N + 16.0 * D.N; }
@@ -340,6 +344,10 @@ std::vector<Entry> allKernels() {
       {{"Lcals_DIFF_PREDICT", 1000000, 200, Normal}, runnerFor<DiffPredict>()},
       {{"Lcals_EOS", 1000000, 500, Normal}, runnerFor<Eos>()},
       {{"Lcals_FIRST_DIFF", 1000000, 2000, Tight}, runnerFor<FirstDiff>()},
+      {{"Lcals_FIRST_SUM", 1000000, 2000, Tight}, runnerFor<FirstSum>()},
+      {{"Algorithm_MEMSET", 1000000, 100, Zero}, runnerFor<Memset>()},
+      {{"Algorithm_MEMCPY", 1000000, 100, Zero}, runnerFor<Memcpy>()},
+      {{"Basic_DAXPY_ATOMIC", 1000000, 500, Normal}, runnerFor<DaxpyAtomic>()},
       {{"Lcals_HYDRO_1D", 1000000, 1000, Normal}, runnerFor<Hydro1D>()},
       {{"Lcals_INT_PREDICT", 1000000, 400, Normal}, runnerFor<IntPredict>()},
       {{"Lcals_PLANCKIAN", 1000000, 50, Normal}, runnerFor<Planckian>()},

@@ -178,6 +178,28 @@ void firstDiffKernel(CR Y, Region<Real> X) {
     Xi = Y[I + 1] - Y[I];
 }
 
+// X's Region is elements [1, N): its element I is x[I + 1].
+void firstSumKernel(CR Y, Region<Real> X) {
+  for (auto [I, Xi] : X)
+    Xi = Y[I] + Y[I + 1];
+}
+
+void memsetKernel(Real Value, Region<Real> X) {
+  for (auto [I, Xi] : X)
+    Xi = Value;
+}
+
+void memcpyKernel(CR X, Region<Real> Y) {
+  for (auto [I, Yi] : Y)
+    Yi = X[I];
+}
+
+void daxpyAtomicKernel(offload::Range<> R, CR X, Real A,
+                       offload::Atomic<Real> Y) {
+  for (std::uint64_t I : R)
+    Y.add(I, A * X[I]);
+}
+
 void hydro1dKernel(CR Y, CR Z, Real Q, Real R, Real T, Region<Real> X) {
   for (auto [I, Xi] : X)
     Xi = formula::hydro1d(Y, Z, Q, R, T, Index(I));
@@ -535,6 +557,55 @@ static Measured run(FirstDiff &D, Index Reps, bool Staged) {
       [&] { return std::tie(D.X, D.Y); });
 }
 RAJAPERF_BOTH_VARIANTS(FirstDiff)
+
+static Measured run(FirstSum &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X, auto &Y) {
+    Region<Real> Out(part(X, 1, D.N - 1));
+    for (Index R = 0; R < Reps; ++R)
+      offload(firstSumKernel, Y, Out);
+  };
+  return twoWays(
+      Staged, Loop, registers(firstSumKernel),
+      [&] { return std::make_tuple(preload_mut(D.X), preload(D.Y)); },
+      [&] { return std::tie(D.X, D.Y); });
+}
+RAJAPERF_BOTH_VARIANTS(FirstSum)
+
+static Measured run(Memset &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(memsetKernel, Memset::Value, X);
+  };
+  return twoWays(
+      Staged, Loop, registers(memsetKernel),
+      [&] { return std::make_tuple(preload_mut(D.X)); },
+      [&] { return std::tie(D.X); });
+}
+RAJAPERF_BOTH_VARIANTS(Memset)
+
+static Measured run(Memcpy &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X, auto &Y) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(memcpyKernel, X, Y);
+  };
+  return twoWays(
+      Staged, Loop, registers(memcpyKernel),
+      [&] { return std::make_tuple(preload(D.X), preload_mut(D.Y)); },
+      [&] { return std::tie(D.X, D.Y); });
+}
+RAJAPERF_BOTH_VARIANTS(Memcpy)
+
+static Measured run(DaxpyAtomic &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &Y, auto &X) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(daxpyAtomicKernel, D.N, X, D.A, Y);
+  };
+  return twoWays(
+      Staged, Loop, registers(daxpyAtomicKernel),
+      [&] { return std::make_tuple(preload_mut(D.Y), preload(D.X)); },
+      [&] { return std::tie(D.Y, D.X); });
+}
+RAJAPERF_BOTH_VARIANTS(DaxpyAtomic)
 
 static Measured run(Hydro1D &D, Index Reps, bool Staged) {
   auto Loop = [&](auto &X, auto &Y, auto &Z) {

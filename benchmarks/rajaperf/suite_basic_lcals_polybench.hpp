@@ -225,6 +225,59 @@ struct FirstDiff {
   long double checksum() const { return rajaperf::checksum(X.data(), N); }
 };
 
+/// FIRST_SUM: x[i] = y[i-1] + y[i] for i in [1, N).
+struct FirstSum {
+  Index N;
+  std::vector<Real> X, Y;
+  static FirstSum make(Index Size) {
+    Init In;
+    FirstSum D{Size, In.constant(Size, 0.0), {}};
+    D.Y = In.data(Size);
+    return D;
+  }
+  long double checksum() const { return rajaperf::checksum(X); }
+};
+
+/// MEMSET: x[i] = 0 over data that starts at -1.234567e89.
+struct Memset {
+  static constexpr Real Value = 0.0;
+  Index N;
+  std::vector<Real> X;
+  static Memset make(Index Size) {
+    Init In;
+    return {Size, In.constant(Size, -1.234567e89)};
+  }
+  long double checksum() const { return rajaperf::checksum(X); }
+};
+
+/// MEMCPY: y[i] = x[i].
+struct Memcpy {
+  Index N;
+  std::vector<Real> X, Y;
+  static Memcpy make(Index Size) {
+    Init In;
+    Memcpy D{Size, In.constant(Size, 0.0), {}};
+    D.Y = In.constant(Size, -1.234567e89);
+    return D;
+  }
+  long double checksum() const { return rajaperf::checksum(Y); }
+};
+
+/// DAXPY_ATOMIC: y[i] += a x[i] by an atomic add.
+struct DaxpyAtomic {
+  Index N;
+  std::vector<Real> Y, X;
+  Real A;
+  static DaxpyAtomic make(Index Size) {
+    Init In;
+    DaxpyAtomic D{Size, In.constant(Size, 0.0), {}, 0};
+    D.X = In.data(Size);
+    D.A = In.scalar();
+    return D;
+  }
+  long double checksum() const { return rajaperf::checksum(Y); }
+};
+
 struct Hydro1D {
   Index N;
   std::vector<Real> X, Y, Z; // N + 12 each

@@ -53,7 +53,8 @@ struct Measured {
           X(IntPredict) X(Planckian) X(TridiagElim) X(GenLinRecur) X(Jacobi1D) \
               X(Atax) X(Mvt) X(Gesummv) X(TwoMM) X(ThreeMM) X(Gemver)          \
                   X(Fdtd2D) X(MatMatShared) X(Scan) X(IndexList3Loop)          \
-                      X(IndexList)
+                      X(IndexList) X(FirstSum) X(Memset) X(Memcpy)             \
+                          X(DaxpyAtomic)
 
 #define RAJAPERF_DECLARE_VARIANTS(K)                                           \
   void host(K &, Index Reps);                                                  \
