@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <limits>
 #include <cstdio>
 
 namespace rajaperf {
@@ -147,6 +148,22 @@ struct Int3Element {
 struct Int3Combine {
   __device__ Int3 operator()(Int3 A, Int3 B) const {
     return {A.Sum + B.Sum, min(A.Min, B.Min), max(A.Max, B.Max)};
+  }
+};
+/// REDUCE_STRUCT's six results, reduced together.
+struct Six {
+  Real XSum, XMin, XMax, YSum, YMin, YMax;
+};
+struct SixElement {
+  const Real *X, *Y;
+  __device__ Six operator()(Index I) const {
+    return {X[I], X[I], X[I], Y[I], Y[I], Y[I]};
+  }
+};
+struct SixCombine {
+  __device__ Six operator()(Six A, Six B) const {
+    return {A.XSum + B.XSum, fmin(A.XMin, B.XMin), fmax(A.XMax, B.XMax),
+            A.YSum + B.YSum, fmin(A.YMin, B.YMin), fmax(A.YMax, B.YMax)};
   }
 };
 struct MinLocElement {
@@ -507,6 +524,31 @@ Measured cuda(Init3 &D, Index Reps, int) {
   });
   S.out(D.Out1, O1), S.out(D.Out2, O2), S.out(D.Out3, O3);
   S.registers(init3K);
+  return M;
+}
+
+// One tuning: RAJA's newest reducers' shape, the fastest of the three for
+// the other reductions.
+const std::vector<std::string> SingleLaunchOnly = {"single_launch_occgs_256"};
+RAJAPERF_TUNINGS(ReduceStruct, SingleLaunchOnly)
+Measured cuda(ReduceStruct &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  const Real *X = S.in(D.X), *Y = S.in(D.Y);
+  constexpr Real Highest = std::numeric_limits<Real>::max(),
+                 Lowest = std::numeric_limits<Real>::lowest();
+  auto Reduce =
+      singleLaunch(SixElement{X, Y},
+                   Six{0, Highest, Lowest, 0, Highest, Lowest}, SixCombine{},
+                   D.N);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      const Six V = Reduce();
+      D.XSum = V.XSum, D.XMin = V.XMin, D.XMax = V.XMax;
+      D.YSum = V.YSum, D.YMin = V.YMin, D.YMax = V.YMax;
+    }
+  });
+  M.Registers = Reduce.registers();
   return M;
 }
 

@@ -45,6 +45,25 @@ void host(Init3 &D, Index Reps) {
       D.Out1[I] = D.Out2[I] = D.Out3[I] = -D.In1[I] - D.In2[I];
 }
 
+void host(ReduceStruct &D, Index Reps) {
+  constexpr Real Highest = std::numeric_limits<Real>::max(),
+                 Lowest = std::numeric_limits<Real>::lowest();
+  for (Index R = 0; R < Reps; ++R) {
+    Real XSum = 0, XMin = Highest, XMax = Lowest;
+    Real YSum = 0, YMin = Highest, YMax = Lowest;
+    for (Index I = 0; I < D.N; ++I) {
+      XSum += D.X[I];
+      XMin = std::min(XMin, D.X[I]);
+      XMax = std::max(XMax, D.X[I]);
+      YSum += D.Y[I];
+      YMin = std::min(YMin, D.Y[I]);
+      YMax = std::max(YMax, D.Y[I]);
+    }
+    D.XSum = XSum, D.XMin = XMin, D.XMax = XMax;
+    D.YSum = YSum, D.YMin = YMin, D.YMax = YMax;
+  }
+}
+
 void host(Reduce3Int &D, Index Reps) {
   for (Index R = 0; R < Reps; ++R) {
     int Sum = 0, Min = INT_MAX, Max = INT_MIN;

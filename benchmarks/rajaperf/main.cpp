@@ -163,6 +163,7 @@ double bytesPerRep(const FirstSum &D) { return 16.0 * (D.N - 1); }
 double bytesPerRep(const Memset &D) { return 8.0 * D.N; }
 double bytesPerRep(const Memcpy &D) { return 16.0 * D.N; }
 double bytesPerRep(const DaxpyAtomic &D) { return 24.0 * D.N; }
+double bytesPerRep(const ReduceStruct &D) { return 16.0 * D.N; }
 double bytesPerRep(const MatMatShared &M) { return 8.0 * 3 * M.N * M.N; }
 double bytesPerRep(const Scan &D) { return 16.0 * D.N; }
 double bytesPerRep(const IndexList3Loop &D) { return 8.0 * D.N + 16.0 * D.N; }
@@ -309,6 +310,7 @@ std::vector<Entry> allKernels() {
       {{"Stream_TRIAD", 1000000, 1000, Tight}, runnerFor<StreamTriad>()},
       {{"Stream_DOT", 1000000, 2000, Normal, true}, runnerFor<StreamDot>()},
       {{"Basic_DAXPY", 1000000, 500, Normal}, runnerFor<Daxpy>()},
+      {{"Basic_REDUCE_STRUCT", 1000000, 50, Normal}, runnerFor<ReduceStruct>()},
       {{"Basic_INIT3", 1000000, 500, Normal}, runnerFor<Init3>()},
       {{"Basic_REDUCE3_INT", 1000000, 50, Normal}, runnerFor<Reduce3Int>()},
       {{"Basic_PI_ATOMIC", 1000000, 50, Normal, true}, runnerFor<PiAtomic>()},
@@ -325,6 +327,9 @@ std::vector<Entry> allKernels() {
       {{"Apps_DEL_DOT_VEC_2D", 1000000, 100, Normal}, runnerFor<DelDotVec2D>()},
       {{"Apps_FIR", 1000000, 160, Normal}, runnerFor<Fir>()},
       {{"Apps_LTIMES", 999424, 50, Normal}, runnerFor<Ltimes>()},
+      // RAJAPerf's LTIMES without RAJA's views: the same loops and data;
+      // ours is the same kernel.
+      {{"Apps_LTIMES_NOVIEW", 999424, 50, Normal}, runnerFor<Ltimes>()},
       {{"Apps_NODAL_ACCUMULATION_3D", 1000000, 100, Normal},
        runnerFor<NodalAccumulation3D>()},
       {{"Apps_ENERGY", 1000000, 130, Normal}, runnerFor<Energy>()},

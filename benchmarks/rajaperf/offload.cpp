@@ -18,6 +18,7 @@
 #include <offload/offload.hpp>
 
 #include <algorithm>
+#include <limits>
 #include <array>
 #include <chrono>
 #include <climits>
@@ -73,6 +74,23 @@ void reduce3IntKernel(offload::Range<GridStride1D> R, std::span<const int> Vec,
     Sum += Vec[I];
     Min.min(Vec[I]);
     Max.max(Vec[I]);
+  }
+}
+
+void reduceStructKernel(offload::Range<GridStride1D> R, CR X, CR Y,
+                        offload::ReduceSum<Real> XSum,
+                        offload::ReduceMin<Real> XMin,
+                        offload::ReduceMax<Real> XMax,
+                        offload::ReduceSum<Real> YSum,
+                        offload::ReduceMin<Real> YMin,
+                        offload::ReduceMax<Real> YMax) {
+  for (std::uint64_t I : R) {
+    XSum += X[I];
+    XMin.min(X[I]);
+    XMax.max(X[I]);
+    YSum += Y[I];
+    YMin.min(Y[I]);
+    YMax.max(Y[I]);
   }
 }
 
@@ -449,6 +467,26 @@ static Measured run(Reduce3Int &D, Index Reps, bool Staged) {
       [&] { return std::tie(D.Vec); });
 }
 RAJAPERF_BOTH_VARIANTS(Reduce3Int)
+
+static Measured run(ReduceStruct &D, Index Reps, bool Staged) {
+  const auto Positions = strided(reduceStructKernel, D.N);
+  auto Loop = [&](auto &X, auto &Y) {
+    for (Index R = 0; R < Reps; ++R) {
+      Real XSum = 0, XMin = std::numeric_limits<Real>::max(),
+           XMax = std::numeric_limits<Real>::lowest();
+      Real YSum = 0, YMin = XMin, YMax = XMax;
+      offload(reduceStructKernel, Positions, X, Y, XSum, XMin, XMax, YSum,
+              YMin, YMax);
+      D.XSum = XSum, D.XMin = XMin, D.XMax = XMax;
+      D.YSum = YSum, D.YMin = YMin, D.YMax = YMax;
+    }
+  };
+  return twoWays(
+      Staged, Loop, registers(reduceStructKernel),
+      [&] { return std::make_tuple(preload(D.X), preload(D.Y)); },
+      [&] { return std::tie(D.X, D.Y); });
+}
+RAJAPERF_BOTH_VARIANTS(ReduceStruct)
 
 /// Launch(Pi) makes the offload() call.
 template <class Launch>

@@ -228,6 +228,33 @@ struct Reduce3Int {
   }
 };
 
+/// REDUCE_STRUCT: the sum, minimum and maximum of a struct of arrays'
+/// coordinates, x[i] = i 100 / N and y[i] = i 50 / N; the centre is the
+/// sums over N. Fields hold the last rep's results.
+struct ReduceStruct {
+  Index N;
+  std::vector<Real> X, Y;
+  Real XSum = 0, XMin = 0, XMax = 0, YSum = 0, YMin = 0, YMax = 0;
+  static ReduceStruct make(Index Size) {
+    ReduceStruct D{Size, std::vector<Real>(Size), std::vector<Real>(Size)};
+    const Real Dx = 100.0 / Real(Size), Dy = 50.0 / Real(Size);
+    for (Index I = 0; I < Size; ++I) {
+      D.X[I] = Real(I) * Dx;
+      D.Y[I] = Real(I) * Dy;
+    }
+    return D;
+  }
+  long double checksum() const {
+    long double S = XSum / Real(N);
+    S += XMin;
+    S += XMax;
+    S += YSum / Real(N);
+    S += YMin;
+    S += YMax;
+    return S;
+  }
+};
+
 struct PiAtomic {
   Index N;
   Real Dx;

@@ -40,7 +40,7 @@ struct Measured {
   X(StreamDot) X(Daxpy) X(Init3) X(Reduce3Int) X(PiAtomic) X(ReduceSum)        \
       X(Histogram) X(FirstMin) X(Hydro2D) X(Jacobi2D) X(Heat3D) X(Gemm)        \
           X(Matvec3D) X(Vol3D) X(DelDotVec2D) X(Fir) X(Ltimes)                 \
-              X(NodalAccumulation3D) X(Energy) X(Pressure)                     \
+              X(NodalAccumulation3D) X(Energy) X(Pressure) X(ReduceStruct)     \
                   RAJAPERF_KERNELS2(X)
 
 /// suite_basic_lcals_polybench.hpp's kernels.
