@@ -357,6 +357,15 @@ __global__ void gemver4K(Real *W, const Real *A, const Real *X, Index N) {
   }
 }
 
+__global__ void floydWarshallK(Real *Out, const Real *In, Index K, Index N) {
+  Index I, J;
+  rowCol(I, J);
+  if (I < N && J < N) {
+    const Real Via = In[K + I * N] + In[J + K * N];
+    Out[J + I * N] = In[J + I * N] < Via ? In[J + I * N] : Via;
+  }
+}
+
 __global__ void fdtd1K(Real *Ey, const Real *Fict, Index Ny, Index T) {
   Index J = globalIndex();
   if (J < Ny)
@@ -861,6 +870,21 @@ Measured cuda(Gemver &D, Index Reps, int) {
   });
   S.out(D.A, A), S.out(D.X, X), S.out(D.W, W);
   S.registers(gemver1K, gemver2K, gemver3K, gemver4K);
+  return M;
+}
+
+RAJAPERF_TUNINGS(FloydWarshall, PlainTuning)
+Measured cuda(FloydWarshall &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Out = S.in(D.Out), *In = S.in(D.In);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      for (Index K = 0; K < D.N; ++K)
+        floydWarshallK<<<grid2D(D.N, D.N), Block2D>>>(Out, In, K, D.N);
+  });
+  S.out(D.Out, Out);
+  S.registers(floydWarshallK);
   return M;
 }
 

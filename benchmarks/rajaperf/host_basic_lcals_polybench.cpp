@@ -303,6 +303,17 @@ void host(Gemver &G, Index Reps) {
   }
 }
 
+void host(FloydWarshall &F, Index Reps) {
+  const Index N = F.N;
+  for (Index R = 0; R < Reps; ++R)
+    for (Index K = 0; K < N; ++K)
+      for (Index I = 0; I < N; ++I)
+        for (Index J = 0; J < N; ++J) {
+          const Real Via = F.In[K + I * N] + F.In[J + K * N];
+          F.Out[J + I * N] = F.In[J + I * N] < Via ? F.In[J + I * N] : Via;
+        }
+}
+
 void host(Fdtd2D &F, Index Reps) {
   const Index Nx = F.Nx, Ny = F.Ny;
   std::vector<Real> &Ex = F.Ex, &Ey = F.Ey, &Hz = F.Hz;

@@ -164,6 +164,7 @@ double bytesPerRep(const Memset &D) { return 8.0 * D.N; }
 double bytesPerRep(const Memcpy &D) { return 16.0 * D.N; }
 double bytesPerRep(const DaxpyAtomic &D) { return 24.0 * D.N; }
 double bytesPerRep(const ReduceStruct &D) { return 16.0 * D.N; }
+double bytesPerRep(const FloydWarshall &F) { return 16.0 * F.N * F.N; }
 double bytesPerRep(const MatMatShared &M) { return 8.0 * 3 * M.N * M.N; }
 double bytesPerRep(const Scan &D) { return 16.0 * D.N; }
 double bytesPerRep(const IndexList3Loop &D) { return 8.0 * D.N + 16.0 * D.N; }
@@ -365,6 +366,8 @@ std::vector<Entry> allKernels() {
       {{"Polybench_2MM", 1000000, 2, Normal}, runnerFor<TwoMM>()},
       {{"Polybench_3MM", 1000000, 2, Normal}, runnerFor<ThreeMM>()},
       {{"Polybench_GEMVER", 1000000, 20, Normal}, runnerFor<Gemver>()},
+      {{"Polybench_FLOYD_WARSHALL", 1000000, 8, Normal},
+       runnerFor<FloydWarshall>()},
       {{"Polybench_FDTD_2D", Fdtd2D::DefaultSize, 8, Normal},
        runnerFor<Fdtd2D>()},
       {{"Basic_MAT_MAT_SHARED", 1000000, 5, Normal}, runnerFor<MatMatShared>()},

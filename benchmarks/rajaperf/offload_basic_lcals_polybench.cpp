@@ -348,6 +348,13 @@ void gemver4Kernel(CR A, CR X, Index N, Region<Real> W) {
   }
 }
 
+void floydWarshallKernel(CR In, Index K, Index N, R2 Out) {
+  for (auto [I, J, V] : Out) {
+    const Real Via = In[K + I * N] + In[J + K * N];
+    V = In[J + I * N] < Via ? In[J + I * N] : Via;
+  }
+}
+
 // Ey0 is row 0 of ey.
 void fdtd1Kernel(CR Fict, Index T, Region<Real> Ey0) {
   for (auto [J, V] : Ey0)
@@ -810,6 +817,20 @@ static Measured run(Gemver &G, Index Reps, bool Staged) {
       });
 }
 RAJAPERF_BOTH_VARIANTS(Gemver)
+
+static Measured run(FloydWarshall &F, Index Reps, bool Staged) {
+  const Index N = F.N;
+  auto Loop = [&](auto &Out, auto &In) {
+    for (Index R = 0; R < Reps; ++R)
+      for (Index K = 0; K < N; ++K)
+        offload(floydWarshallKernel, In, K, N, R2(Out, Grid2D(N, N)));
+  };
+  return twoWays(
+      Staged, Loop, registers(floydWarshallKernel),
+      [&] { return std::make_tuple(preload_mut(F.Out), preload(F.In)); },
+      [&] { return std::tie(F.Out, F.In); });
+}
+RAJAPERF_BOTH_VARIANTS(FloydWarshall)
 
 static Measured run(Fdtd2D &F, Index Reps, bool Staged) {
   const std::uint64_t Nx = F.Nx, Ny = F.Ny;

@@ -59,6 +59,19 @@ public:
     ++Count;
     return V;
   }
+  /// data()'s values, each with a random sign.
+  std::vector<Real> randomSigns(Index N) {
+    std::lock_guard<std::mutex> Lock(randomLock());
+    std::srand(4793);
+    std::vector<Real> V(N);
+    const Real F = factor();
+    for (Index I = 0; I < N; ++I) {
+      const Real Sign = Real(std::rand()) / RAND_MAX < 0.5 ? -1.0 : 1.0;
+      V[I] = Sign * F * (Real(I) + 1.1) / (Real(I) + 1.12345);
+    }
+    ++Count;
+    return V;
+  }
   /// +-1 at random, then one -58 and one 19.
   std::vector<int> signs(Index N) {
     std::lock_guard<std::mutex> Lock(randomLock());

@@ -524,6 +524,24 @@ struct Gemver {
   }
 };
 
+/// FLOYD_WARSHALL: per k, pout(i, j) = min(pin(i, j), pin(i, k) + pin(k, j)),
+/// pin never written (RAJAPerf's arithmetic).
+struct FloydWarshall {
+  Index N;
+  std::vector<Real> In, Out;
+  static FloydWarshall make(Index Size) {
+    FloydWarshall F;
+    F.N = squareSide(Size);
+    Init Data;
+    F.In = Data.randomSigns(F.N * F.N);
+    F.Out = Data.constant(F.N * F.N, 0.0);
+    return F;
+  }
+  long double checksum() const {
+    return rajaperf::checksum(Out, 1000000.0L / (N * N));
+  }
+};
+
 /// FDTD_2D: Nx x Ny fields, 40 time steps per rep, evolving over the reps.
 struct Fdtd2D {
   static constexpr Index Steps = 40;

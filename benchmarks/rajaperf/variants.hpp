@@ -54,7 +54,7 @@ struct Measured {
               X(Atax) X(Mvt) X(Gesummv) X(TwoMM) X(ThreeMM) X(Gemver)          \
                   X(Fdtd2D) X(MatMatShared) X(Scan) X(IndexList3Loop)          \
                       X(IndexList) X(FirstSum) X(Memset) X(Memcpy)             \
-                          X(DaxpyAtomic)
+                          X(DaxpyAtomic) X(FloydWarshall)
 
 #define RAJAPERF_DECLARE_VARIANTS(K)                                           \
   void host(K &, Index Reps);                                                  \
