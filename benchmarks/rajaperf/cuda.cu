@@ -315,6 +315,16 @@ __global__ void ltimesK(Real *Phi, const Real *Ell, const Real *Psi, Index D,
           Ell[Di + Mi * D] * Psi[Di + Gi * D + Z * D * G];
 }
 
+__global__ void zonalK(Real *Vol, const Real *X, const Index *Zones, Index Jp,
+                       Index Kp, Index NumZones) {
+  Index Z = globalIndex();
+  if (Z < NumZones) {
+    Index I = Zones[Z];
+    Vol[I] = 0.125 * (X[I] + X[I + 1] + X[I + Jp] + X[I + 1 + Jp] + X[I + Kp] +
+                      X[I + 1 + Kp] + X[I + Jp + Kp] + X[I + 1 + Jp + Kp]);
+  }
+}
+
 __global__ void nodalK(Real *X, const Real *Vol, const Index *Zones, Index Jp,
                        Index Kp, Index NumZones) {
   Index Z = globalIndex();
@@ -922,6 +932,22 @@ Measured cuda(NodalAccumulation3D &D, Index Reps, int) {
   });
   S.out(D.X, X);
   S.registers(nodalK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(ZonalAccumulation3D, PlainTuning)
+Measured cuda(ZonalAccumulation3D &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Vol = S.in(D.Vol), *X = S.in(D.X);
+  Index *Zones = S.in(D.RealZones);
+  const Index N = Index(D.RealZones.size());
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      zonalK<<<blocksFor(N), Block>>>(Vol, X, Zones, D.Dom.Jp, D.Dom.Kp, N);
+  });
+  S.out(D.Vol, Vol);
+  S.registers(zonalK);
   return M;
 }
 

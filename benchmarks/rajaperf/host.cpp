@@ -232,6 +232,15 @@ void host(NodalAccumulation3D &D, Index Reps) {
     }
 }
 
+void host(ZonalAccumulation3D &D, Index Reps) {
+  const Index Jp = D.Dom.Jp, Kp = D.Dom.Kp;
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I : D.RealZones)
+      D.Vol[I] = 0.125 * (D.X[I] + D.X[I + 1] + D.X[I + Jp] + D.X[I + 1 + Jp] +
+                          D.X[I + Kp] + D.X[I + 1 + Kp] + D.X[I + Jp + Kp] +
+                          D.X[I + 1 + Jp + Kp]);
+}
+
 void host(Energy &D, Index Reps) {
   const Index N = D.N;
   for (Index R = 0; R < Reps; ++R) {

@@ -109,6 +109,9 @@ double bytesPerRep(const Ltimes &D) {
 double bytesPerRep(const NodalAccumulation3D &D) {
   return 16.0 * D.Dom.RealZones + 16.0 * D.Dom.RealNodes;
 }
+double bytesPerRep(const ZonalAccumulation3D &D) {
+  return 16.0 * D.Dom.RealZones + 16.0 * D.Dom.RealNodes;
+}
 double bytesPerRep(const Energy &D) { return 216.0 * D.N; }
 double bytesPerRep(const Pressure &D) { return 48.0 * D.N; }
 
@@ -333,6 +336,8 @@ std::vector<Entry> allKernels() {
       {{"Apps_LTIMES_NOVIEW", 999424, 50, Normal}, runnerFor<Ltimes>()},
       {{"Apps_NODAL_ACCUMULATION_3D", 1000000, 100, Normal},
        runnerFor<NodalAccumulation3D>()},
+      {{"Apps_ZONAL_ACCUMULATION_3D", 1000000, 100, Normal},
+       runnerFor<ZonalAccumulation3D>()},
       {{"Apps_ENERGY", 1000000, 130, Normal}, runnerFor<Energy>()},
       {{"Apps_PRESSURE", 1000000, 700, Normal}, runnerFor<Pressure>()},
       // suite_basic_lcals_polybench.hpp's kernels.

@@ -282,6 +282,15 @@ void ltimesKernel(CR Ell, CR Psi, Index NumD, Index NumG,
       V += Ell[Di + Mi * NumD] * Psi[Di + Gi * NumD + Z * NumD * NumG];
 }
 
+void zonalKernel(CR X, Index Jp, Index Kp,
+                 Region<Real, offload::Indexed<Index>> Vol) {
+  for (auto [Z, V] : Vol) {
+    const Index I = Index(Z);
+    V = 0.125 * (X[I] + X[I + 1] + X[I + Jp] + X[I + 1 + Jp] + X[I + Kp] +
+                 X[I + 1 + Kp] + X[I + Jp + Kp] + X[I + 1 + Jp + Kp]);
+  }
+}
+
 void nodalKernel(offload::Range<> R, std::span<const Index> Zones, CR Vol,
                  Index Jp, Index Kp, offload::Atomic<Real> X) {
   for (std::uint64_t Z : R) {
@@ -830,6 +839,23 @@ static Measured run(NodalAccumulation3D &D, Index Reps, bool Staged) {
       [&] { return std::tie(D.X, D.Vol, D.RealZones); });
 }
 RAJAPERF_BOTH_VARIANTS(NodalAccumulation3D)
+
+static Measured run(ZonalAccumulation3D &D, Index Reps, bool Staged) {
+  const Domain &M = D.Dom;
+  auto Loop = [&](auto &Vol, auto &X, auto &Zones) {
+    Region<Real, offload::Indexed<Index>> Out(Vol, offload::Indexed(Zones));
+    for (Index R = 0; R < Reps; ++R)
+      offload(zonalKernel, X, M.Jp, M.Kp, Out);
+  };
+  return twoWays(
+      Staged, Loop, registers(zonalKernel),
+      [&] {
+        return std::make_tuple(preload_mut(D.Vol), preload(D.X),
+                               preload(D.RealZones));
+      },
+      [&] { return std::tie(D.Vol, D.X, D.RealZones); });
+}
+RAJAPERF_BOTH_VARIANTS(ZonalAccumulation3D)
 
 static Measured run(Energy &D, Index Reps, bool Staged) {
   auto Loop = [&](auto &ENew, auto &QNew, auto &EOld, auto &Delvc, auto &PNew,

@@ -543,6 +543,26 @@ struct NodalAccumulation3D {
   }
 };
 
+/// ZONAL_ACCUMULATION_3D: each real zone's volume, an eighth of the sum of
+/// its eight nodes' values (NODAL_ACCUMULATION_3D the other way round).
+struct ZonalAccumulation3D {
+  Domain Dom;
+  std::vector<Real> X, Vol;
+  std::vector<Index> RealZones;
+  static ZonalAccumulation3D make(Index Size) {
+    ZonalAccumulation3D D{
+        Domain(Index(std::cbrt(Real(Size)) + 1 + std::cbrt(3.0) - 1), 3)};
+    Init In;
+    D.X = In.constant(D.Dom.Nnalls, 1.0);
+    D.Vol = In.constant(D.Dom.Lpz + 1, 0.0);
+    D.RealZones = D.Dom.realZones();
+    return D;
+  }
+  long double checksum() const {
+    return rajaperf::checksum(Vol, 0.001 * (1000000.0L / Dom.RealZones));
+  }
+};
+
 struct Energy {
   Index N;
   std::vector<Real> ENew, EOld, Delvc, PNew, POld, QNew, QOld, Work,
