@@ -325,6 +325,13 @@ __global__ void zonalK(Real *Vol, const Real *X, const Index *Zones, Index Jp,
   }
 }
 
+__global__ void multiReduceK(Real *Values, const Index *Bins, const Real *Data,
+                             Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    atomicAdd(&Values[Bins[I]], Data[I]);
+}
+
 __global__ void nodalK(Real *X, const Real *Vol, const Index *Zones, Index Jp,
                        Index Kp, Index NumZones) {
   Index Z = globalIndex();
@@ -948,6 +955,28 @@ Measured cuda(ZonalAccumulation3D &D, Index Reps, int) {
   });
   S.out(D.Vol, Vol);
   S.registers(zonalK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(MultiReduce, PlainTuning)
+Measured cuda(MultiReduce &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Index *Bins = S.in(D.Bins);
+  Real *Data = S.in(D.Data);
+  std::vector<Real> Zero(MultiReduce::NumBins, 0.0);
+  Real *Values = S.in(Zero);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      CUDA_CHECK(
+          cudaMemsetAsync(Values, 0, sizeof(Real) * MultiReduce::NumBins));
+      multiReduceK<<<blocksFor(D.N), Block>>>(Values, Bins, Data, D.N);
+      CUDA_CHECK(cudaMemcpy(D.Values.data(), Values,
+                            sizeof(Real) * MultiReduce::NumBins,
+                            cudaMemcpyDeviceToHost));
+    }
+  });
+  S.registers(multiReduceK);
   return M;
 }
 

@@ -107,6 +107,15 @@ void host(Histogram &D, Index Reps) {
   }
 }
 
+void host(MultiReduce &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R) {
+    std::vector<Real> Values(MultiReduce::NumBins, 0.0);
+    for (Index I = 0; I < D.N; ++I)
+      Values[D.Bins[I]] += D.Data[I];
+    D.Values = Values;
+  }
+}
+
 void host(FirstMin &D, Index Reps) {
   for (Index R = 0; R < Reps; ++R) {
     Real Min = D.X[0];

@@ -168,6 +168,7 @@ double bytesPerRep(const Memcpy &D) { return 16.0 * D.N; }
 double bytesPerRep(const DaxpyAtomic &D) { return 24.0 * D.N; }
 double bytesPerRep(const ReduceStruct &D) { return 16.0 * D.N; }
 double bytesPerRep(const FloydWarshall &F) { return 16.0 * F.N * F.N; }
+double bytesPerRep(const MultiReduce &D) { return 16.0 * D.N + 16.0 * 10; }
 double bytesPerRep(const MatMatShared &M) { return 8.0 * 3 * M.N * M.N; }
 double bytesPerRep(const Scan &D) { return 16.0 * D.N; }
 double bytesPerRep(const IndexList3Loop &D) { return 8.0 * D.N + 16.0 * D.N; }
@@ -315,6 +316,7 @@ std::vector<Entry> allKernels() {
       {{"Stream_DOT", 1000000, 2000, Normal, true}, runnerFor<StreamDot>()},
       {{"Basic_DAXPY", 1000000, 500, Normal}, runnerFor<Daxpy>()},
       {{"Basic_REDUCE_STRUCT", 1000000, 50, Normal}, runnerFor<ReduceStruct>()},
+      {{"Basic_MULTI_REDUCE", 1000000, 50, Normal}, runnerFor<MultiReduce>()},
       {{"Basic_INIT3", 1000000, 500, Normal}, runnerFor<Init3>()},
       {{"Basic_REDUCE3_INT", 1000000, 50, Normal}, runnerFor<Reduce3Int>()},
       {{"Basic_PI_ATOMIC", 1000000, 50, Normal, true}, runnerFor<PiAtomic>()},

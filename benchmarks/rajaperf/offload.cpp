@@ -291,6 +291,13 @@ void zonalKernel(CR X, Index Jp, Index Kp,
   }
 }
 
+// RAJAPerf's algorithm: one atomic add per value, into its bin.
+void multiReduceKernel(offload::Range<> R, std::span<const Index> Bins, CR Data,
+                       offload::Atomic<Real> Values) {
+  for (std::uint64_t I : R)
+    Values.add(Bins[I], Data[I]);
+}
+
 void nodalKernel(offload::Range<> R, std::span<const Index> Zones, CR Vol,
                  Index Jp, Index Kp, offload::Atomic<Real> X) {
   for (std::uint64_t Z : R) {
@@ -577,6 +584,21 @@ static Measured run(Histogram &D, Index Reps, bool Staged) {
       registers(histogramKernel));
 }
 RAJAPERF_BOTH_VARIANTS(Histogram)
+static Measured run(MultiReduce &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &Bins, auto &Data) {
+    for (Index R = 0; R < Reps; ++R) {
+      std::vector<Real> Values(MultiReduce::NumBins, 0.0);
+      offload(multiReduceKernel, D.N, Bins, Data, Values);
+      D.Values = Values;
+    }
+  };
+  return twoWays(
+      Staged, Loop, registers(multiReduceKernel),
+      [&] { return std::make_tuple(preload(D.Bins), preload(D.Data)); },
+      [&] { return std::tie(D.Bins, D.Data); });
+}
+RAJAPERF_BOTH_VARIANTS(MultiReduce)
+
 static Measured run(HistogramRuns &D, Index Reps, bool Staged) {
   const offload::Range<offload::Chunked1D> Runs(D.N, {HistogramRun});
   return runHistogram(

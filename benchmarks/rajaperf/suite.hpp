@@ -311,6 +311,32 @@ struct Histogram {
   long double checksum() const { return rajaperf::checksum(Counts); }
 };
 
+/// MULTI_REDUCE: per bin, the sum of the values assigned to it, the bins
+/// as HISTOGRAM's (runs of random lengths); values at random.
+struct MultiReduce {
+  static constexpr Index NumBins = 10;
+  Index N;
+  std::vector<Index> Bins;
+  std::vector<Real> Data;
+  std::vector<Real> Values; // the last rep's
+  static MultiReduce make(Index Size) {
+    Init In;
+    MultiReduce D{Size, std::vector<Index>(Size), In.randomValues(Size),
+                  std::vector<Real>(NumBins, 0.0)};
+    std::vector<Real> Edges = In.randomValues(NumBins);
+    std::sort(Edges.begin(), Edges.end());
+    Index Bin = 0;
+    for (Index I = 0; I < Size; ++I) {
+      Real Pos = Real(I) / Size;
+      while (Bin + 1 < NumBins && Pos >= Edges[Bin])
+        ++Bin;
+      D.Bins[I] = Bin;
+    }
+    return D;
+  }
+  long double checksum() const { return rajaperf::checksum(Values); }
+};
+
 struct FirstMin {
   Index N;
   std::vector<Real> X;

@@ -41,7 +41,7 @@ struct Measured {
       X(Histogram) X(FirstMin) X(Hydro2D) X(Jacobi2D) X(Heat3D) X(Gemm)        \
           X(Matvec3D) X(Vol3D) X(DelDotVec2D) X(Fir) X(Ltimes)                 \
               X(NodalAccumulation3D) X(Energy) X(Pressure) X(ReduceStruct)     \
-                  X(ZonalAccumulation3D)                                       \
+                  X(ZonalAccumulation3D) X(MultiReduce)                        \
                   RAJAPERF_KERNELS2(X)
 
 /// suite_basic_lcals_polybench.hpp's kernels.
