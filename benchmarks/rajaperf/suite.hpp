@@ -551,42 +551,40 @@ struct Ltimes {
   }
 };
 
-struct NodalAccumulation3D {
+/// The accumulation kernels' 3-D domain, with an array over its nodes (X)
+/// and one over its zones (Vol).
+struct Accumulation3D {
   Domain Dom;
   std::vector<Real> X, Vol;
   std::vector<Index> RealZones;
-  static NodalAccumulation3D make(Index Size) {
-    NodalAccumulation3D D{
-        Domain(Index(std::cbrt(Real(Size)) + 1 + std::cbrt(3.0) - 1), 3)};
+  Accumulation3D(Index Size, Real NodeValue, Real ZoneValue)
+      : Dom(Index(std::cbrt(Real(Size)) + 1 + std::cbrt(3.0) - 1), 3) {
     Init In;
-    D.X = In.constant(D.Dom.Nnalls, 0.0);
-    D.Vol = In.constant(D.Dom.Lpz + 1, 1.0);
-    D.RealZones = D.Dom.realZones();
-    return D;
+    X = In.constant(Dom.Nnalls, NodeValue);
+    Vol = In.constant(Dom.Lpz + 1, ZoneValue);
+    RealZones = Dom.realZones();
   }
-  long double checksum() const {
-    return rajaperf::checksum(X, 0.001 * (1000000.0L / Dom.RealZones));
+  long double checksumOf(const std::vector<Real> &V) const {
+    return rajaperf::checksum(V, 0.001 * (1000000.0L / Dom.RealZones));
   }
+};
+
+/// NODAL_ACCUMULATION_3D: each real zone adds an eighth of its volume to
+/// its eight nodes.
+struct NodalAccumulation3D : Accumulation3D {
+  static NodalAccumulation3D make(Index Size) {
+    return {Accumulation3D(Size, 0.0, 1.0)};
+  }
+  long double checksum() const { return checksumOf(X); }
 };
 
 /// ZONAL_ACCUMULATION_3D: each real zone's volume, an eighth of the sum of
 /// its eight nodes' values (NODAL_ACCUMULATION_3D the other way round).
-struct ZonalAccumulation3D {
-  Domain Dom;
-  std::vector<Real> X, Vol;
-  std::vector<Index> RealZones;
+struct ZonalAccumulation3D : Accumulation3D {
   static ZonalAccumulation3D make(Index Size) {
-    ZonalAccumulation3D D{
-        Domain(Index(std::cbrt(Real(Size)) + 1 + std::cbrt(3.0) - 1), 3)};
-    Init In;
-    D.X = In.constant(D.Dom.Nnalls, 1.0);
-    D.Vol = In.constant(D.Dom.Lpz + 1, 0.0);
-    D.RealZones = D.Dom.realZones();
-    return D;
+    return {Accumulation3D(Size, 1.0, 0.0)};
   }
-  long double checksum() const {
-    return rajaperf::checksum(Vol, 0.001 * (1000000.0L / Dom.RealZones));
-  }
+  long double checksum() const { return checksumOf(Vol); }
 };
 
 struct Energy {
