@@ -14,14 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include <offload/offload.hpp>
+#include "common.hpp"
 
-#include <algorithm>
-#include <chrono>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <vector>
+#include <offload/offload.hpp>
 
 namespace {
 
@@ -57,31 +52,21 @@ void dotKernel(offload::Range<> R, std::span<const T> A, std::span<const T> B,
     Sum += A[I] * B[I];
 }
 
-double seconds() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
 template <class T> bool run(const char *Type, unsigned Log2, int Passes) {
+  using S = stream::Start<T>;
   const std::size_t N = std::size_t(1) << Log2;
-  const T Scalar = T(0.4);
-  std::vector<T> A(N, T(0.1)), B(N, T(0.2)), C(N, T(0.0));
-  // Bytes each kernel moves, in BabelStream's order.
-  const double Bytes[] = {2.0 * sizeof(T) * N, 2.0 * sizeof(T) * N,
-                          3.0 * sizeof(T) * N, 3.0 * sizeof(T) * N,
-                          2.0 * sizeof(T) * N};
-  const char *Names[] = {"copy", "mul", "add", "triad", "dot"};
-  std::vector<double> Times[5];
+  const T Scalar = S::Scalar;
+  std::vector<T> A(N, S::A), B(N, S::B), C(N, S::C);
+  std::vector<double> Times[stream::Kernels];
   T Dot = 0;
   {
     auto DA = offload::preload_mut(A), DB = offload::preload_mut(B),
          DC = offload::preload_mut(C);
     auto Timed = [&](int K, auto &&Call) {
-      const double T0 = seconds();
+      const double T0 = stream::seconds();
       Call();
       offload::synchronize();
-      Times[K].push_back(seconds() - T0);
+      Times[K].push_back(stream::seconds() - T0);
     };
     for (int P = 0; P < Passes; ++P) {
       Timed(0, [&] { offload::offload(copyKernel<T>, DA, DC); });
@@ -94,51 +79,17 @@ template <class T> bool run(const char *Type, unsigned Log2, int Passes) {
       });
     }
   }
-  // The same passes on one element of each array.
-  T Ea = T(0.1), Eb = T(0.2), Ec = T(0.0);
-  for (int P = 0; P < Passes; ++P) {
-    Ec = Ea;
-    Eb = Scalar * Ec;
-    Ec = Ea + Eb;
-    Ea = Eb + Scalar * Ec;
-  }
-  const double Tolerance = sizeof(T) == 4 ? 1e-3 : 1e-8;
-  auto Near = [&](double Got, double Want) {
-    return std::fabs(Got - Want) <= Tolerance * std::fabs(Want);
-  };
-  bool Ok = Near(Dot, double(Ea) * Eb * N);
-  for (std::size_t I : {std::size_t(0), N / 2, N - 1})
-    Ok = Ok && Near(A[I], Ea) && Near(B[I], Eb) && Near(C[I], Ec);
-  for (int K = 0; K < 5; ++K) {
-    std::vector<double> &S = Times[K];
-    // The first pass loads the images and warms the device up.
-    S.erase(S.begin());
-    std::sort(S.begin(), S.end());
-    std::printf("offload,%s,%zu,%s,%zu,%.1f,%.1f,%d\n", Type, N, Names[K],
-                S.size(), Bytes[K] / S.front() * 1e-9,
-                Bytes[K] / S[S.size() / 2] * 1e-9, Ok);
-  }
-  std::fflush(stdout);
-  if (!Ok)
-    std::fprintf(stderr,
-                 "stream: %s at 2^%u: wrong results (dot %g, want %g)\n", Type,
-                 Log2, double(Dot), double(Ea) * Eb * N);
+  const bool Ok = stream::check("stream", Type, N, Passes, A, B, C, Dot, true);
+  stream::report<T>("offload", Type, N, Times, stream::Kernels, Ok);
   return Ok;
 }
 
 } // namespace
 
 int main(int Argc, char **Argv) {
-  const char *PassesEnv = std::getenv("PASSES");
-  const int Passes = PassesEnv ? std::max(2, std::atoi(PassesEnv)) : 20;
-  std::vector<unsigned> Sizes;
-  for (int I = 1; I < Argc; ++I)
-    Sizes.push_back(unsigned(std::atoi(Argv[I])));
-  if (Sizes.empty())
-    Sizes = {25, 28};
-  std::puts("program,type,elements,kernel,passes,best_GBps,median_GBps,ok");
+  const int Passes = stream::passes();
   bool Ok = true;
-  for (unsigned Log2 : Sizes) {
+  for (unsigned Log2 : stream::sizes(Argc, Argv)) {
     Ok &= run<float>("float", Log2, Passes);
     Ok &= run<double>("double", Log2, Passes);
   }

@@ -8,9 +8,8 @@
 // share, a block sums its threads (warp shuffles), one atomic add per
 // block, the 4- or 8-byte result copied back.
 // Usage: stream_cuda [LOG2_ELEMENTS...]   (default: 25 28); PASSES (default 20)
-#include <algorithm>
-#include <chrono>
-#include <cmath>
+#include "common.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -73,23 +72,18 @@ __global__ void dotK(const T *__restrict__ A, const T *__restrict__ B, T *Sum,
   }
 }
 
-double seconds() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
 template <class T>
 bool run(const char *Type, unsigned Log2, int Passes, bool GridStride) {
+  using St = stream::Start<T>;
   const std::size_t N = std::size_t(1) << Log2;
-  const T Scalar = T(0.4);
+  const T Scalar = St::Scalar;
   int Sms = 0, PerSm = 0;
   CHECK(cudaDeviceGetAttribute(&Sms, cudaDevAttrMultiProcessorCount, 0));
   CHECK(cudaDeviceGetAttribute(&PerSm, cudaDevAttrMaxThreadsPerMultiProcessor,
                                0));
   const unsigned Grid = GridStride ? unsigned(Sms * (PerSm / Block))
                                    : unsigned((N + Block - 1) / Block);
-  std::vector<T> HA(N, T(0.1)), HB(N, T(0.2)), HC(N, T(0.0));
+  std::vector<T> HA(N, St::A), HB(N, St::B), HC(N, St::C);
   T *A, *B, *C, *Sum;
   CHECK(cudaMalloc(&A, N * sizeof(T)));
   CHECK(cudaMalloc(&B, N * sizeof(T)));
@@ -98,18 +92,13 @@ bool run(const char *Type, unsigned Log2, int Passes, bool GridStride) {
   CHECK(cudaMemcpy(A, HA.data(), N * sizeof(T), cudaMemcpyHostToDevice));
   CHECK(cudaMemcpy(B, HB.data(), N * sizeof(T), cudaMemcpyHostToDevice));
   CHECK(cudaMemcpy(C, HC.data(), N * sizeof(T), cudaMemcpyHostToDevice));
-  const double Bytes[] = {2.0 * sizeof(T) * N, 2.0 * sizeof(T) * N,
-                          3.0 * sizeof(T) * N, 3.0 * sizeof(T) * N,
-                          2.0 * sizeof(T) * N};
-  const char *Names[] = {"copy", "mul", "add", "triad", "dot"};
-  const int Kernels = GridStride ? 5 : 4;
-  std::vector<double> Times[5];
+  std::vector<double> Times[stream::Kernels];
   T Dot = 0;
   auto Timed = [&](int K, auto &&Call) {
-    const double T0 = seconds();
+    const double T0 = stream::seconds();
     Call();
     CHECK(cudaDeviceSynchronize());
-    Times[K].push_back(seconds() - T0);
+    Times[K].push_back(stream::seconds() - T0);
   };
   for (int P = 0; P < Passes; ++P) {
     Timed(0, [&] { copyK<<<Grid, Block>>>(A, C, N); });
@@ -129,44 +118,17 @@ bool run(const char *Type, unsigned Log2, int Passes, bool GridStride) {
   CHECK(cudaMemcpy(HC.data(), C, N * sizeof(T), cudaMemcpyDeviceToHost));
   for (T *P : {A, B, C, Sum})
     CHECK(cudaFree(P));
-  T Ea = T(0.1), Eb = T(0.2), Ec = T(0.0);
-  for (int P = 0; P < Passes; ++P) {
-    Ec = Ea;
-    Eb = Scalar * Ec;
-    Ec = Ea + Eb;
-    Ea = Eb + Scalar * Ec;
-  }
-  const double Tolerance = sizeof(T) == 4 ? 1e-3 : 1e-8;
-  auto Near = [&](double Got, double Want) {
-    return std::fabs(Got - Want) <= Tolerance * std::fabs(Want);
-  };
-  bool Ok = !GridStride || Near(Dot, double(Ea) * Eb * N);
-  for (std::size_t I : {std::size_t(0), N / 2, N - 1})
-    Ok = Ok && Near(HA[I], Ea) && Near(HB[I], Eb) && Near(HC[I], Ec);
-  for (int K = 0; K < Kernels; ++K) {
-    std::vector<double> &S = Times[K];
-    S.erase(S.begin());
-    std::sort(S.begin(), S.end());
-    std::printf("%s,%s,%zu,%s,%zu,%.1f,%.1f,%d\n",
-                GridStride ? "cuda-gridstride" : "cuda-onepass", Type, N,
-                Names[K], S.size(), Bytes[K] / S.front() * 1e-9,
-                Bytes[K] / S[S.size() / 2] * 1e-9, Ok);
-  }
-  std::fflush(stdout);
+  const bool Ok = stream::check("stream_cuda", Type, N, Passes, HA, HB, HC, Dot,
+                                GridStride);
+  stream::report<T>(GridStride ? "cuda-gridstride" : "cuda-onepass", Type, N,
+                    Times, GridStride ? stream::Kernels : 4, Ok);
   return Ok;
 }
 
 int main(int Argc, char **Argv) {
-  const char *PassesEnv = std::getenv("PASSES");
-  const int Passes = PassesEnv ? std::max(2, std::atoi(PassesEnv)) : 20;
-  std::vector<unsigned> Sizes;
-  for (int I = 1; I < Argc; ++I)
-    Sizes.push_back(unsigned(std::atoi(Argv[I])));
-  if (Sizes.empty())
-    Sizes = {25, 28};
-  std::puts("program,type,elements,kernel,passes,best_GBps,median_GBps,ok");
+  const int Passes = stream::passes();
   bool Ok = true;
-  for (unsigned Log2 : Sizes)
+  for (unsigned Log2 : stream::sizes(Argc, Argv))
     for (bool GridStride : {true, false}) {
       Ok &= run<float>("float", Log2, Passes, GridStride);
       Ok &= run<double>("double", Log2, Passes, GridStride);
