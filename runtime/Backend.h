@@ -4,7 +4,8 @@
 // points over private virtual ...Impl(). Each device has one in-order queue:
 // launch() and copy() are queued behind what is already queued and may
 // return before they ran; record() marks the queue's current end and wait()
-// waits for a mark. Backends are safe to call from several threads at once.
+// waits for a mark; waitOwn() waits for what the calling thread queued.
+// Backends are safe to call from several threads at once.
 //
 // Two implementations:
 //   - OffloadBackend (liboffload, LLVM's queue API): CUDA and AMD GPUs.
@@ -26,7 +27,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace offload::rt {
@@ -118,6 +121,7 @@ public:
       return "kernel '" + std::string(K.Name ? K.Name : K.Symbol) + "' on " +
              describe();
     });
+    noteQueued();
     return launchImpl(K, Blocks, Block, Slots, TeamBytes);
   }
   /// Queues a copy between host memory and this device's memory. The host
@@ -126,6 +130,7 @@ public:
   llvm::Error copy(void *Dst, const void *Src, std::size_t Bytes,
                    CopyDirection Direction) {
     Watch W([&] { return "a copy on " + describe(); });
+    noteQueued();
     return copyImpl(Dst, Src, Bytes, Direction);
   }
   /// Device memory, and page-locked host memory this device copies at full
@@ -144,7 +149,38 @@ public:
   /// Waits for everything queued so far (by any thread).
   llvm::Error synchronize() {
     Watch W([&] { return "the work queued on " + describe(); });
-    return synchronizeImpl();
+    const std::uint64_t Seen = queuedCount();
+    llvm::Error E = synchronizeImpl();
+    if (!E)
+      noteIdle(Seen);
+    return E;
+  }
+  /// Waits for everything the calling thread queued so far. While it alone
+  /// has queued work since the queue was last seen empty, that is the whole
+  /// queue, and waiting for the queue costs about 2 us less per call than
+  /// recording a mark and waiting for it (H200, liboffload 22); once
+  /// another thread has queued work too, a mark after this thread's work,
+  /// so that it does not wait for work queued later.
+  llvm::Error waitOwn() {
+    Watch W([&] { return "the work queued on " + describe(); });
+    bool Alone;
+    std::uint64_t Seen;
+    {
+      std::lock_guard<std::mutex> L(OwnerLock);
+      Alone = !SharedQueue && (Owner == std::thread::id() ||
+                               Owner == std::this_thread::get_id());
+      Seen = Queued;
+    }
+    llvm::Error E = llvm::Error::success();
+    if (Alone) {
+      E = synchronizeImpl();
+    } else {
+      llvm::Expected<void *> Mark = recordImpl();
+      E = Mark ? waitImpl(*Mark) : Mark.takeError();
+    }
+    if (!E)
+      noteIdle(Seen);
+    return E;
   }
   /// What OFFLOAD_TIMEOUT's message calls this device ("device 0 (cuda),
   /// ..."), set by its owner.
@@ -159,6 +195,35 @@ public:
 private:
   std::string describe() const { return Describe ? Describe() : "a device"; }
   std::function<std::string()> Describe;
+
+  /// Which threads queued work since the queue was last seen empty: none
+  /// (Owner empty), one (Owner), or several (SharedQueue).
+  void noteQueued() {
+    const std::thread::id Self = std::this_thread::get_id();
+    std::lock_guard<std::mutex> L(OwnerLock);
+    ++Queued;
+    if (Owner == std::thread::id())
+      Owner = Self;
+    else if (Owner != Self)
+      SharedQueue = true;
+  }
+  std::uint64_t queuedCount() {
+    std::lock_guard<std::mutex> L(OwnerLock);
+    return Queued;
+  }
+  /// After a wait for everything queued by the time Queued was Seen: if
+  /// nothing was queued since, the queue is empty.
+  void noteIdle(std::uint64_t Seen) {
+    std::lock_guard<std::mutex> L(OwnerLock);
+    if (Queued == Seen) {
+      Owner = std::thread::id();
+      SharedQueue = false;
+    }
+  }
+  std::mutex OwnerLock;
+  std::thread::id Owner;
+  bool SharedQueue = false;
+  std::uint64_t Queued = 0;
 
   virtual llvm::Expected<void *> loadImageImpl(llvm::StringRef Image) = 0;
   virtual llvm::Error unloadImageImpl(void *Program) = 0;

@@ -205,8 +205,7 @@ Error DeviceState::finishWait(Error E) {
 
 Error DeviceState::waitQueued() {
   const double Start = tracing() ? now() : 0;
-  Expected<void *> Mark = Driver->record();
-  Error E = finishWait(Mark ? Driver->wait(*Mark) : Mark.takeError());
+  Error E = finishWait(Driver->waitOwn());
   if (tracing())
     traceSpan("wait", "wait for the device", Info, Start, now() - Start);
   return E;

@@ -71,9 +71,9 @@ public:
 
   /// Notes a launch queued without waiting, for messages.
   void queued(const char *Kernel);
-  /// Waits for what the calling thread queued so far: a mark at the queue's
-  /// end, not the queue, so that work other threads queue later is not
-  /// waited for. An error names the kernels that may have failed.
+  /// Waits for what the calling thread queued so far (Backend::waitOwn), not
+  /// for work other threads queue later. An error names the kernels that
+  /// may have failed.
   llvm::Error waitQueued();
   /// Waits for everything queued so far, by any thread.
   llvm::Error synchronize();
