@@ -140,27 +140,37 @@ inline V warpInclusive(V X, F &Combine, std::uint32_t Lane,
   return X;
 }
 
-/// Op-combines V over the whole block: a tree in each warp, then over the
-/// warps' results; thread 0 of the block gets the result. Every thread of
-/// the block must call it.
-template <class Op, class V> inline V blockReduce(V X) {
-  [[clang::loader_uninitialized]] static __gpu_local V Warps[32];
+/// A block-wide combine in two steps around one barrier, which the caller
+/// places so that a kernel's reductions share it: combineInWarp() leaves
+/// each warp's total in the reduction's own team memory (Position tells a
+/// kernel's reductions apart), and after the barrier combineWarps() gives
+/// thread 0 the block's total. Every thread of the block takes both steps.
+template <class Op, unsigned Position>
+inline typename Op::value_type *warpTotals() {
+  [[clang::loader_uninitialized]] static __gpu_local
+      typename Op::value_type Totals[32];
+  return Totals;
+}
+template <class Op, unsigned Position, class V> inline void combineInWarp(V X) {
   const std::uint32_t Lanes = __gpu_num_lanes(), Size = blockSize();
   const std::uint32_t Tid = threadInBlock(), Warp = Tid / Lanes;
-  const std::uint32_t Lane = Tid % Lanes;
   const std::uint32_t InWarp =
       Size - Warp * Lanes < Lanes ? Size - Warp * Lanes : Lanes;
   X = warpReduce<Op>(X, InWarp, InWarp);
-  if (Lane == 0)
-    Warps[Warp] = X;
-  __gpu_sync_threads();
-  if (Warp == 0) {
+  if (Tid % Lanes == 0)
+    warpTotals<Op, Position>()[Warp] = X;
+}
+template <class Op, unsigned Position>
+inline typename Op::value_type combineWarps() {
+  const std::uint32_t Lanes = __gpu_num_lanes(), Size = blockSize();
+  const std::uint32_t Tid = threadInBlock();
+  typename Op::value_type X = Op::identity();
+  if (Tid < Lanes) {
     const std::uint32_t NumWarps = (Size + Lanes - 1) / Lanes;
-    X = Lane < NumWarps ? Warps[Lane] : Op::identity();
-    X = warpReduce<Op>(X, InWarp, NumWarps);
+    if (Tid < NumWarps)
+      X = warpTotals<Op, Position>()[Tid];
+    X = warpReduce<Op>(X, Size < Lanes ? Size : Lanes, NumWarps);
   }
-  // Warps[] is reused by the next reduction of the same type.
-  __gpu_sync_threads();
   return X;
 }
 

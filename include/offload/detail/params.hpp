@@ -10,7 +10,9 @@
 //     thread from the slots (and from the thread's State, for reductions);
 //   - start(): host device only, once before the logical threads run;
 //   - finish(): kernel side, after the kernel body (reductions combine);
-//   - complete(): GPU kernels with reductions, in the launch's last block;
+//   - finishBlock(): GPU kernels with reductions, after a barrier;
+//   - loadTotals(), complete(): GPU kernels with reductions, in the
+//     launch's last block;
 //   - Dims/extent(): the launch geometry a Region or Range asks for.
 // The plugin reads Signature<F>::Params and NumSlots from the AST, so this
 // file is the single source of truth for the argument layout.
@@ -234,8 +236,11 @@ struct ParamDefaults {
   static void start(const std::uint64_t *) {}
   template <unsigned Position>
   static void finish(const std::uint64_t *, NoState &) {}
+  template <unsigned Position> static void finishBlock(NoState &) {}
   static constexpr bool CombinesBlocks = false;
-  template <unsigned Position> static void complete(const std::uint64_t *) {}
+  template <unsigned Position> static NoState loadTotals() { return {}; }
+  template <unsigned Position>
+  static void complete(const std::uint64_t *, NoState) {}
   /// Host only: what one chunk of a launch's threads (runOnHost) writes
   /// apart from the others (a reduction's partial result): redirect() points
   /// a copy of the slots at it, gather() combines it into the result.
@@ -317,8 +322,9 @@ template <class S> struct Param<const Range<S> &> : Param<Range<S>> {};
 
 /// A reduction: the variable's value travels by value, and its result comes
 /// back. Each thread combines into a partial of its own; finish() combines
-/// a block's partials in a tree and the block's result into one of the
-/// launch's places on the device (gpu::blockTotals); complete(), run by
+/// a warp's partials in a tree, finishBlock() the warps' totals and the
+/// block's into one of the launch's places on the device
+/// (gpu::blockTotals); complete(), run by
 /// the lanes of the last block's first warp, combines the places, adds the
 /// value and writes the result: one launch, and one small copy back.
 template <class Op> struct Param<Reduce<Op>> : ParamDefaults {
@@ -357,41 +363,56 @@ template <class Op> struct Param<Reduce<Op>> : ParamDefaults {
   static void finish(const std::uint64_t *Slot, State &St) {
 #if defined(OFFLOAD_GPU_CODE)
     (void)Slot;
-    V BlockResult = gpu::blockReduce<Op>(St.Partial);
-    if (gpu::threadInBlock() == 0)
-      gpu::atomicCombine<Op>(gpu::blockTotals<Op, Position>() +
-                                 gpu::blockInGrid() % gpu::TotalPlaces,
-                             BlockResult);
+    gpu::combineInWarp<Op, Position>(St.Partial);
 #else
     // The host runs the logical threads one after the other, after start().
     V *Result = reinterpret_cast<V *>(Slot[0]);
     *Result = Op::combine(*Result, St.Partial);
 #endif
   }
-  template <unsigned Position>
-  static void complete([[maybe_unused]] const std::uint64_t *Slot) {
 #if defined(OFFLOAD_GPU_CODE)
-    completeOutOfLine<Position>(reinterpret_cast<V *>(Slot[0]), Slot[1],
-                                SlotsFor<V> > 1 ? Slot[2] : 0);
-#endif
+  /// After the barrier that follows every reduction's finish(): the block's
+  /// total into one of the launch's places.
+  template <unsigned Position> static void finishBlock(State &) {
+    const V BlockResult = gpu::combineWarps<Op, Position>();
+    if (gpu::threadInBlock() == 0)
+      gpu::atomicCombine<Op>(gpu::blockTotals<Op, Position>() +
+                                 gpu::blockInGrid() % gpu::TotalPlaces,
+                             BlockResult);
   }
-#if defined(OFFLOAD_GPU_CODE)
+  /// The lane's place of the launch's totals (loadTotals), then the rest of
+  /// complete() out of line: the last block loads every reduction's place
+  /// before it combines any, so that a kernel's reductions wait for L2 once.
+  template <unsigned Position> static V loadTotals() {
+    return gpu::loadCoherent(gpu::blockTotals<Op, Position>() +
+                             gpu::threadInBlock());
+  }
+  template <unsigned Position>
+  static void complete(const std::uint64_t *Slot, V Loaded) {
+    std::uint64_t Words[2] = {};
+    __builtin_memcpy(Words, &Loaded, sizeof(V));
+    completeOutOfLine<Position>(reinterpret_cast<V *>(Slot[0]), Slot[1],
+                                SlotsFor<V> > 1 ? Slot[2] : 0, Words[0],
+                                Words[1]);
+  }
   /// Out of line, with the values it needs: inlined, this code that one
-  /// warp of a launch runs raised every thread's registers. The value
-  /// before the call comes as words: a 16-byte pair passed by value went
-  /// through the kernel's stack.
+  /// warp of a launch runs raised every thread's registers. Values come as
+  /// words: a 16-byte pair passed by value went through the kernel's stack.
   template <unsigned Position>
   [[gnu::noinline]] static void
-  completeOutOfLine(V *Result, std::uint64_t Word0, std::uint64_t Word1) {
+  completeOutOfLine(V *Result, std::uint64_t Word0, std::uint64_t Word1,
+                    std::uint64_t Loaded0, std::uint64_t Loaded1) {
     static_assert(SlotsFor<V> <= 2);
-    const std::uint64_t Words[2] = {Word0, Word1};
+    const std::uint64_t Words[2] = {Word0, Word1},
+                        Loaded[2] = {Loaded0, Loaded1};
     const V Before = getWords<V>(Words);
     // Lane L of warp 0 takes places L, L + Lanes, ...: one each unless the
     // block is smaller than a warp.
     V *Places = gpu::blockTotals<Op, Position>();
     const std::uint32_t Lanes = gpu::lanesInWarp0();
-    V Total = Op::identity();
-    for (std::uint32_t P = gpu::threadInBlock(); P < gpu::TotalPlaces;
+    V Total = getWords<V>(Loaded);
+    Places[gpu::threadInBlock()] = Op::identity();
+    for (std::uint32_t P = gpu::threadInBlock() + Lanes; P < gpu::TotalPlaces;
          P += Lanes) {
       Total = Op::combine(Total, gpu::loadCoherent(Places + P));
       Places[P] = Op::identity();
@@ -835,6 +856,10 @@ private:
     // barrier tells the block's threads, and orders their reads after the
     // count.
     if constexpr ((Param<P>::CombinesBlocks || ...)) {
+      // Each reduction's warps have left their totals in team memory: one
+      // barrier for all of them before the blocks' totals.
+      __gpu_sync_threads();
+      (Param<P>::template finishBlock<Offsets[I]>(std::get<I>(States)), ...);
       static __gpu_global unsigned Done = 0;
       [[clang::loader_uninitialized]] static __gpu_local bool Last;
       const std::uint32_t Tid = gpu::threadInBlock();
@@ -843,8 +868,11 @@ private:
       __gpu_sync_threads();
       // Warp 0 of the last block combines the places, one per lane.
       if (Last && Tid < gpu::lanesInWarp0()) {
+        const auto Loaded =
+            std::make_tuple(Param<P>::template loadTotals<Offsets[I]>()...);
         (Param<P>::template complete<Offsets[I]>(
-             Slots + std::integral_constant<unsigned, Offsets[I]>::value),
+             Slots + std::integral_constant<unsigned, Offsets[I]>::value,
+             std::get<I>(Loaded)),
          ...);
         if (Tid == 0)
           __scoped_atomic_store_n((unsigned *)&Done, 0u, __ATOMIC_RELAXED,
