@@ -159,10 +159,38 @@ template <class T> inline T atomicFetchAdd(T *P, T V) {
 #endif
 }
 
+#if defined(__clang__)
+/// Floating-point min and max as one integer atomic instead of a
+/// compare-and-swap loop, which retries while other threads combine into
+/// the same place (a reduction's places at the end of a launch): a value
+/// without its sign bit orders as its bits as a signed integer, below
+/// which every negative value's bits fall; values with it (-0.0 and below)
+/// order backwards as their bits unsigned. Which value a NaN gives is
+/// unspecified, as in the loop.
+template <class T, bool Min> inline T atomicFetchFloatMinMax(T *P, T V) {
+  using U = BitsOf<T>;
+  using S = std::make_signed_t<U>;
+  const U Bits = std::bit_cast<U>(V);
+  if (!(Bits >> (sizeof(T) * 8 - 1))) {
+    S *At = reinterpret_cast<S *>(P);
+    const S Old = Min ? OFFLOAD_ATOMIC(fetch_min, At, S(Bits), __ATOMIC_RELAXED)
+                      : OFFLOAD_ATOMIC(fetch_max, At, S(Bits), __ATOMIC_RELAXED);
+    return std::bit_cast<T>(Old);
+  }
+  U *At = reinterpret_cast<U *>(P);
+  const U Old = Min ? OFFLOAD_ATOMIC(fetch_max, At, Bits, __ATOMIC_RELAXED)
+                    : OFFLOAD_ATOMIC(fetch_min, At, Bits, __ATOMIC_RELAXED);
+  return std::bit_cast<T>(Old);
+}
+#endif
+
 template <class T> inline T atomicFetchMin(T *P, T V) {
 #if defined(__clang__)
   if constexpr (std::is_integral_v<T>)
     return OFFLOAD_ATOMIC(fetch_min, P, V, __ATOMIC_RELAXED);
+  else if constexpr (std::is_floating_point_v<T> &&
+                     (sizeof(T) == 4 || sizeof(T) == 8))
+    return atomicFetchFloatMinMax<T, true>(P, V);
 #endif
   T Old = atomicLoad(P);
   while (V < Old && !atomicCompareExchange(P, Old, V)) {
@@ -174,6 +202,9 @@ template <class T> inline T atomicFetchMax(T *P, T V) {
 #if defined(__clang__)
   if constexpr (std::is_integral_v<T>)
     return OFFLOAD_ATOMIC(fetch_max, P, V, __ATOMIC_RELAXED);
+  else if constexpr (std::is_floating_point_v<T> &&
+                     (sizeof(T) == 4 || sizeof(T) == 8))
+    return atomicFetchFloatMinMax<T, false>(P, V);
 #endif
   T Old = atomicLoad(P);
   while (Old < V && !atomicCompareExchange(P, Old, V)) {
