@@ -109,15 +109,23 @@ inline std::uint64_t lowLanes(std::uint32_t Lanes) {
   return Lanes >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << Lanes) - 1;
 }
 
-/// Op-combines V across lanes 0 .. Count - 1 of the warp, whose lanes
-/// 0 .. Lanes - 1 all call it. The shuffles name those lanes explicitly
-/// rather than the ones active at the moment: after divergent code (a loop
-/// whose trip count differs per thread) the active mask can be partial
-/// until the warp reconverges, and a shuffle with all lanes waits for them.
+/// Op-combines V across lanes 0 .. Count - 1 of the warp into lane 0;
+/// lanes 0 .. Lanes - 1 all call it. The shuffles name those lanes
+/// explicitly rather than the ones active at the moment: after divergent
+/// code (a loop whose trip count differs per thread) the active mask can be
+/// partial until the warp reconverges, and a shuffle with all lanes waits
+/// for them.
 template <class Op, class V>
 inline V warpReduce(V X, std::uint32_t Lanes, std::uint32_t Count) {
   const std::uint64_t Mask = lowLanes(Lanes);
   const std::uint32_t Lane = __gpu_lane_id();
+  if (Count == __gpu_num_lanes()) {
+    // A whole warp: lane 0's tree reads lanes below Count only (what the
+    // other lanes gather goes nowhere), so no combine needs the check.
+    for (std::uint32_t Step = Count / 2; Step > 0; Step /= 2)
+      X = Op::combine(X, shuffleDown(Mask, Step, X));
+    return X;
+  }
   for (std::uint32_t Step = __gpu_num_lanes() / 2; Step > 0; Step /= 2) {
     V Other = shuffleDown(Mask, Step, X);
     if (Lane + Step < Count)
