@@ -164,6 +164,21 @@ __global__ void memcpyK(Real *Y, const Real *X, Index N) {
     Y[I] = X[I];
 }
 
+/// The arrays' pointers by value, as RAJAPerf's Base_CUDA passes them.
+struct PtrArray {
+  const Real *X[ArrayOfPtrs::Arrays];
+};
+
+__global__ void arrayOfPtrsK(Real *Y, PtrArray P, Index N) {
+  Index I = globalIndex();
+  if (I < N) {
+    Real Yi = 0.0;
+    for (Index A = 0; A < ArrayOfPtrs::Arrays; ++A)
+      Yi += P.X[A][I];
+    Y[I] = Yi;
+  }
+}
+
 __global__ void daxpyAtomicK(Real *Y, const Real *X, Real A, Index N) {
   Index I = globalIndex();
   if (I < N)
@@ -661,6 +676,23 @@ Measured cuda(Memcpy &D, Index Reps, int) {
   });
   S.out(D.Y, Y);
   S.registers(memcpyK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(ArrayOfPtrs, PlainTuning)
+Measured cuda(ArrayOfPtrs &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *Y = S.in(D.Y), *X = S.in(D.X);
+  PtrArray P;
+  for (Index A = 0; A < ArrayOfPtrs::Arrays; ++A)
+    P.X[A] = X + A * D.N;
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      arrayOfPtrsK<<<blocksFor(D.N), Block>>>(Y, P, D.N);
+  });
+  S.out(D.Y, Y);
+  S.registers(arrayOfPtrsK);
   return M;
 }
 

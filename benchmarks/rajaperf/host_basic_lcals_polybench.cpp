@@ -123,6 +123,16 @@ void host(Memcpy &D, Index Reps) {
       D.Y[I] = D.X[I];
 }
 
+void host(ArrayOfPtrs &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I) {
+      Real Yi = 0.0;
+      for (Index A = 0; A < ArrayOfPtrs::Arrays; ++A)
+        Yi += D.X[A * D.N + I];
+      D.Y[I] = Yi;
+    }
+}
+
 void host(DaxpyAtomic &D, Index Reps) {
   for (Index R = 0; R < Reps; ++R)
     for (Index I = 0; I < D.N; ++I)

@@ -165,6 +165,9 @@ double bytesPerRep(const Gemver &G) {
 double bytesPerRep(const FirstSum &D) { return 16.0 * (D.N - 1); }
 double bytesPerRep(const Memset &D) { return 8.0 * D.N; }
 double bytesPerRep(const Memcpy &D) { return 16.0 * D.N; }
+double bytesPerRep(const ArrayOfPtrs &D) {
+  return 8.0 * (ArrayOfPtrs::Arrays + 1) * D.N;
+}
 double bytesPerRep(const DaxpyAtomic &D) { return 24.0 * D.N; }
 double bytesPerRep(const ReduceStruct &D) { return 16.0 * D.N; }
 double bytesPerRep(const FloydWarshall &F) { return 16.0 * F.N * F.N; }
@@ -361,6 +364,7 @@ std::vector<Entry> allKernels() {
       {{"Algorithm_MEMSET", 1000000, 100, Zero}, runnerFor<Memset>()},
       {{"Algorithm_MEMCPY", 1000000, 100, Zero}, runnerFor<Memcpy>()},
       {{"Basic_DAXPY_ATOMIC", 1000000, 500, Normal}, runnerFor<DaxpyAtomic>()},
+      {{"Basic_ARRAY_OF_PTRS", 1000000, 50, Normal}, runnerFor<ArrayOfPtrs>()},
       {{"Lcals_HYDRO_1D", 1000000, 1000, Normal}, runnerFor<Hydro1D>()},
       {{"Lcals_INT_PREDICT", 1000000, 400, Normal}, runnerFor<IntPredict>()},
       {{"Lcals_PLANCKIAN", 1000000, 50, Normal}, runnerFor<Planckian>()},

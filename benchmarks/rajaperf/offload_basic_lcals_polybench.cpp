@@ -15,6 +15,7 @@
 #include <offload/scan.hpp>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <tuple>
@@ -188,6 +189,21 @@ void firstSumKernel(CR Y, Region<Real, offload::Interval1D> X) {
 void memsetKernel(Real Value, Region<Real> X) {
   for (auto [I, Xi] : X)
     Xi = Value;
+}
+
+/// RAJAPerf's array of pointers: a struct with an array of views, each a
+/// part of one vector.
+struct ArrayViews {
+  std::array<CR, ArrayOfPtrs::Arrays> X;
+};
+
+void arrayOfPtrsKernel(ArrayViews P, Region<Real> Y) {
+  for (auto [I, Yi] : Y) {
+    Real Sum = 0.0;
+    for (const CR &Xa : P.X)
+      Sum += Xa[I];
+    Yi = Sum;
+  }
 }
 
 void memcpyKernel(CR X, Region<Real> Y) {
@@ -602,6 +618,21 @@ static Measured run(Memcpy &D, Index Reps, bool Staged) {
       [&] { return std::tie(D.X, D.Y); });
 }
 RAJAPERF_BOTH_VARIANTS(Memcpy)
+
+static Measured run(ArrayOfPtrs &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X, auto &Y) {
+    ArrayViews P;
+    for (Index A = 0; A < ArrayOfPtrs::Arrays; ++A)
+      P.X[A] = constPart(X, A * D.N, D.N);
+    for (Index R = 0; R < Reps; ++R)
+      offload(arrayOfPtrsKernel, P, Y);
+  };
+  return twoWays(
+      Staged, Loop, registers(arrayOfPtrsKernel),
+      [&] { return std::make_tuple(preload(D.X), preload_mut(D.Y)); },
+      [&] { return std::tie(D.X, D.Y); });
+}
+RAJAPERF_BOTH_VARIANTS(ArrayOfPtrs)
 
 static Measured run(DaxpyAtomic &D, Index Reps, bool Staged) {
   auto Loop = [&](auto &Y, auto &X) {

@@ -263,6 +263,22 @@ struct Memcpy {
   long double checksum() const { return rajaperf::checksum(Y); }
 };
 
+/// ARRAY_OF_PTRS: y[i] = the sum of x_a[i] over the 26 arrays x_a, which
+/// are consecutive parts of one allocation (RAJAPerf passes the kernel
+/// their 26 pointers).
+struct ArrayOfPtrs {
+  static constexpr Index Arrays = 26;
+  Index N;
+  std::vector<Real> Y, X;
+  static ArrayOfPtrs make(Index Size) {
+    Init In;
+    ArrayOfPtrs D{Size, In.constant(Size, 0.0), {}};
+    D.X = In.data(Arrays * Size);
+    return D;
+  }
+  long double checksum() const { return rajaperf::checksum(Y); }
+};
+
 /// DAXPY_ATOMIC: y[i] += a x[i] by an atomic add.
 struct DaxpyAtomic {
   Index N;

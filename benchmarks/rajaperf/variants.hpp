@@ -55,7 +55,7 @@ struct Measured {
               X(Atax) X(Mvt) X(Gesummv) X(TwoMM) X(ThreeMM) X(Gemver)          \
                   X(Fdtd2D) X(MatMatShared) X(Scan) X(IndexList3Loop)          \
                       X(IndexList) X(FirstSum) X(Memset) X(Memcpy)             \
-                          X(DaxpyAtomic) X(FloydWarshall)
+                          X(DaxpyAtomic) X(FloydWarshall) X(ArrayOfPtrs)
 
 #define RAJAPERF_DECLARE_VARIANTS(K)                                           \
   void host(K &, Index Reps);                                                  \
