@@ -905,6 +905,64 @@ Measured cuda(Gemver &D, Index Reps, int) {
   return M;
 }
 
+__global__ void adiColumnsK(Index N, Adi::Coefficients K, Real *P, Real *Q,
+                            const Real *U, Real *V) {
+  const Index I = 1 + globalIndex();
+  if (I < N - 1) {
+    V[I] = 1.0;
+    P[I * N] = 0.0;
+    Q[I * N] = V[I];
+    for (Index J = 1; J < N - 1; ++J) {
+      P[I * N + J] = -K.C / (K.A * P[I * N + J - 1] + K.B);
+      Q[I * N + J] =
+          (-K.D * U[J * N + I - 1] + (1.0 + 2.0 * K.D) * U[J * N + I] -
+           K.F * U[J * N + I + 1] - K.A * Q[I * N + J - 1]) /
+          (K.A * P[I * N + J - 1] + K.B);
+    }
+    V[(N - 1) * N + I] = 1.0;
+    for (Index Kk = N - 2; Kk >= 1; --Kk)
+      V[Kk * N + I] = P[I * N + Kk] * V[(Kk + 1) * N + I] + Q[I * N + Kk];
+  }
+}
+
+__global__ void adiRowsK(Index N, Adi::Coefficients K, Real *P, Real *Q,
+                         Real *U, const Real *V) {
+  const Index I = 1 + globalIndex();
+  if (I < N - 1) {
+    U[I * N] = 1.0;
+    P[I * N] = 0.0;
+    Q[I * N] = U[I * N];
+    for (Index J = 1; J < N - 1; ++J) {
+      P[I * N + J] = -K.F / (K.D * P[I * N + J - 1] + K.E);
+      Q[I * N + J] =
+          (-K.A * V[(I - 1) * N + J] + (1.0 + 2.0 * K.A) * V[I * N + J] -
+           K.C * V[(I + 1) * N + J] - K.D * Q[I * N + J - 1]) /
+          (K.D * P[I * N + J - 1] + K.E);
+    }
+    U[I * N + N - 1] = 1.0;
+    for (Index Kk = N - 2; Kk >= 1; --Kk)
+      U[I * N + Kk] = P[I * N + Kk] * U[I * N + Kk + 1] + Q[I * N + Kk];
+  }
+}
+
+RAJAPERF_TUNINGS(Adi, PlainTuning)
+Measured cuda(Adi &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *U = S.in(D.U), *V = S.in(D.V), *P = S.in(D.P), *Q = S.in(D.Q);
+  const Adi::Coefficients K = D.coefficients();
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      for (Index T = 0; T < Adi::Steps; ++T) {
+        adiColumnsK<<<blocksFor(D.N - 2), Block>>>(D.N, K, P, Q, U, V);
+        adiRowsK<<<blocksFor(D.N - 2), Block>>>(D.N, K, P, Q, U, V);
+      }
+  });
+  S.out(D.U, U), S.out(D.V, V), S.out(D.P, P), S.out(D.Q, Q);
+  S.registers(adiColumnsK, adiRowsK);
+  return M;
+}
+
 RAJAPERF_TUNINGS(FloydWarshall, PlainTuning)
 Measured cuda(FloydWarshall &D, Index Reps, int) {
   Measured M;

@@ -313,6 +313,45 @@ void host(Gemver &G, Index Reps) {
   }
 }
 
+void host(Adi &D, Index Reps) {
+  const auto [A, B, C, Dd, E, F] = D.coefficients();
+  const Index N = D.N;
+  Real *U = D.U.data(), *V = D.V.data(), *P = D.P.data(), *Q = D.Q.data();
+  for (Index R = 0; R < Reps; ++R)
+    for (Index T = 0; T < Adi::Steps; ++T) {
+      for (Index I = 1; I < N - 1; ++I) {
+        V[I] = 1.0;
+        P[I * N] = 0.0;
+        Q[I * N] = V[I];
+        for (Index J = 1; J < N - 1; ++J) {
+          P[I * N + J] = -C / (A * P[I * N + J - 1] + B);
+          Q[I * N + J] =
+              (-Dd * U[J * N + I - 1] + (1.0 + 2.0 * Dd) * U[J * N + I] -
+               F * U[J * N + I + 1] - A * Q[I * N + J - 1]) /
+              (A * P[I * N + J - 1] + B);
+        }
+        V[(N - 1) * N + I] = 1.0;
+        for (Index K = N - 2; K >= 1; --K)
+          V[K * N + I] = P[I * N + K] * V[(K + 1) * N + I] + Q[I * N + K];
+      }
+      for (Index I = 1; I < N - 1; ++I) {
+        U[I * N] = 1.0;
+        P[I * N] = 0.0;
+        Q[I * N] = U[I * N];
+        for (Index J = 1; J < N - 1; ++J) {
+          P[I * N + J] = -F / (Dd * P[I * N + J - 1] + E);
+          Q[I * N + J] =
+              (-A * V[(I - 1) * N + J] + (1.0 + 2.0 * A) * V[I * N + J] -
+               C * V[(I + 1) * N + J] - Dd * Q[I * N + J - 1]) /
+              (Dd * P[I * N + J - 1] + E);
+        }
+        U[I * N + N - 1] = 1.0;
+        for (Index K = N - 2; K >= 1; --K)
+          U[I * N + K] = P[I * N + K] * U[I * N + K + 1] + Q[I * N + K];
+      }
+    }
+}
+
 void host(FloydWarshall &F, Index Reps) {
   const Index N = F.N;
   for (Index R = 0; R < Reps; ++R)

@@ -171,6 +171,9 @@ double bytesPerRep(const ArrayOfPtrs &D) {
 double bytesPerRep(const DaxpyAtomic &D) { return 24.0 * D.N; }
 double bytesPerRep(const ReduceStruct &D) { return 16.0 * D.N; }
 double bytesPerRep(const FloydWarshall &F) { return 16.0 * F.N * F.N; }
+double bytesPerRep(const Adi &D) {
+  return 2.0 * Adi::Steps * (6.0 * 8 * D.N * (D.N - 2));
+}
 double bytesPerRep(const MultiReduce &D) { return 16.0 * D.N + 16.0 * 10; }
 double bytesPerRep(const MatMatShared &M) { return 8.0 * 3 * M.N * M.N; }
 double bytesPerRep(const Scan &D) { return 16.0 * D.N; }
@@ -379,6 +382,7 @@ std::vector<Entry> allKernels() {
       {{"Polybench_GEMVER", 1000000, 20, Normal}, runnerFor<Gemver>()},
       {{"Polybench_FLOYD_WARSHALL", 1000000, 8, Normal},
        runnerFor<FloydWarshall>()},
+      {{"Polybench_ADI", 1000000, 4, Normal}, runnerFor<Adi>()},
       {{"Polybench_FDTD_2D", Fdtd2D::DefaultSize, 8, Normal},
        runnerFor<Fdtd2D>()},
       {{"Basic_MAT_MAT_SHARED", 1000000, 5, Normal}, runnerFor<MatMatShared>()},

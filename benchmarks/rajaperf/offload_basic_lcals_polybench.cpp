@@ -365,6 +365,59 @@ void gemver4Kernel(CR A, CR X, Index N, Region<Real> W) {
   }
 }
 
+// ADI's column sweep: thread I owns rows I of P and Q and column I of V
+// (written from the bottom up, through unchecked(), as in RAJAPerf's loop),
+// for I in [1, N - 1); U is read.
+void adiColumnsKernel(Index N, Adi::Coefficients K, CR U,
+                      Region<Real, offload::Columns2D> V,
+                      Region<Real, offload::Rows2D> P,
+                      Region<Real, offload::Rows2D> Q) {
+  for (auto [I, Pi] : P)
+    for (auto [Row, Qi] : Q) {
+      if (I < 1 || I >= std::uint64_t(N - 1))
+        continue;
+      V.unchecked(I) = 1.0;
+      Pi[0] = 0.0;
+      Qi[0] = V.unchecked(I);
+      for (Index J = 1; J < N - 1; ++J) {
+        Pi[J] = -K.C / (K.A * Pi[J - 1] + K.B);
+        Qi[J] = (-K.D * U[J * N + I - 1] + (1.0 + 2.0 * K.D) * U[J * N + I] -
+                 K.F * U[J * N + I + 1] - K.A * Qi[J - 1]) /
+                (K.A * Pi[J - 1] + K.B);
+      }
+      V.unchecked((N - 1) * N + I) = 1.0;
+      for (Index Kk = N - 2; Kk >= 1; --Kk)
+        V.unchecked(Kk * N + I) =
+            Pi[Kk] * V.unchecked((Kk + 1) * N + I) + Qi[Kk];
+    }
+}
+
+// ADI's row sweep: thread I owns rows I of U, P and Q; V is read.
+void adiRowsKernel(Index N, Adi::Coefficients K, CR V,
+                   Region<Real, offload::Rows2D> U,
+                   Region<Real, offload::Rows2D> P,
+                   Region<Real, offload::Rows2D> Q) {
+  for (auto [I, Ui] : U)
+    for (auto [RowP, Pi] : P)
+      for (auto [RowQ, Qi] : Q) {
+        if (I < 1 || I >= std::uint64_t(N - 1))
+          continue;
+        Ui[0] = 1.0;
+        Pi[0] = 0.0;
+        Qi[0] = Ui[0];
+        for (Index J = 1; J < N - 1; ++J) {
+          Pi[J] = -K.F / (K.D * Pi[J - 1] + K.E);
+          Qi[J] =
+              (-K.A * V[(I - 1) * N + J] + (1.0 + 2.0 * K.A) * V[I * N + J] -
+               K.C * V[(I + 1) * N + J] - K.D * Qi[J - 1]) /
+              (K.D * Pi[J - 1] + K.E);
+        }
+        Ui[N - 1] = 1.0;
+        for (Index Kk = N - 2; Kk >= 1; --Kk)
+          Ui[Kk] = Pi[Kk] * Ui[Kk + 1] + Qi[Kk];
+      }
+}
+
 void floydWarshallKernel(CR In, Index K, Index N, R2 Out) {
   for (auto [I, J, V] : Out) {
     const Real Via = In[K + I * N] + In[J + K * N];
@@ -849,6 +902,29 @@ static Measured run(Gemver &G, Index Reps, bool Staged) {
       });
 }
 RAJAPERF_BOTH_VARIANTS(Gemver)
+
+static Measured run(Adi &D, Index Reps, bool Staged) {
+  const Index N = D.N;
+  const Adi::Coefficients K = D.coefficients();
+  const offload::Rows2D Rows{std::uint64_t(N), std::uint64_t(N)};
+  const offload::Columns2D Columns{std::uint64_t(N), std::uint64_t(N)};
+  auto Loop = [&](auto &U, auto &V, auto &P, auto &Q) {
+    using Rw = Region<Real, offload::Rows2D>;
+    for (Index R = 0; R < Reps; ++R)
+      for (Index T = 0; T < Adi::Steps; ++T) {
+        offload(adiColumnsKernel, N, K, U,
+                Region<Real, offload::Columns2D>(V, Columns), Rw(P, Rows),
+                Rw(Q, Rows));
+        offload(adiRowsKernel, N, K, V, Rw(U, Rows), Rw(P, Rows), Rw(Q, Rows));
+      }
+  };
+  return twoWays(
+      Staged, Loop,
+      std::max(registers(adiColumnsKernel), registers(adiRowsKernel)),
+      [&] { return preloadAll(D.U, D.V, D.P, D.Q); },
+      [&] { return std::tie(D.U, D.V, D.P, D.Q); });
+}
+RAJAPERF_BOTH_VARIANTS(Adi)
 
 static Measured run(FloydWarshall &F, Index Reps, bool Staged) {
   const Index N = F.N;

@@ -558,6 +558,40 @@ struct FloydWarshall {
   }
 };
 
+/// ADI: alternating-direction implicit sweeps over N x N grids, four time
+/// steps per rep, each a column sweep (row i solves column i's tridiagonal
+/// system into P and Q's row i, then V's column i) and a row sweep (U, P and
+/// Q's row i), rows and columns 1 to N - 2; RAJAPerf's arithmetic.
+struct Adi {
+  static constexpr Index Steps = 4;
+  Index N;
+  std::vector<Real> U, V, P, Q;
+  /// The tridiagonal systems' coefficients.
+  struct Coefficients {
+    Real A, B, C, D, E, F;
+  };
+  static Adi make(Index Size) {
+    Adi D;
+    D.N = Index(std::sqrt(Real(Size)) + 2 + std::sqrt(2.0) - 1);
+    Init In;
+    D.U = In.constant(D.N * D.N, 0.0);
+    D.V = In.data(D.N * D.N);
+    D.P = In.data(D.N * D.N);
+    D.Q = In.data(D.N * D.N);
+    return D;
+  }
+  Coefficients coefficients() const {
+    const Real Dx = 1.0 / Real(N), Dy = 1.0 / Real(N), Dt = 1.0 / Real(Steps);
+    const Real Mul1 = 2.0 * Dt / (Dx * Dx), Mul2 = 1.0 * Dt / (Dy * Dy);
+    const Real A = -Mul1 / 2.0, D = -Mul2 / 2.0;
+    return {A, 1.0 + Mul1, A, D, 1.0 + Mul2, D};
+  }
+  long double checksum() const {
+    return rajaperf::checksum(U, 0.0000001 *
+                                     (1000000.0 / Real((N - 2) * (N - 2))));
+  }
+};
+
 /// FDTD_2D: Nx x Ny fields, 40 time steps per rep, evolving over the reps.
 struct Fdtd2D {
   static constexpr Index Steps = 40;

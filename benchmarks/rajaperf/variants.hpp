@@ -55,7 +55,8 @@ struct Measured {
               X(Atax) X(Mvt) X(Gesummv) X(TwoMM) X(ThreeMM) X(Gemver)          \
                   X(Fdtd2D) X(MatMatShared) X(Scan) X(IndexList3Loop)          \
                       X(IndexList) X(FirstSum) X(Memset) X(Memcpy)             \
-                          X(DaxpyAtomic) X(FloydWarshall) X(ArrayOfPtrs)
+                          X(DaxpyAtomic) X(FloydWarshall) X(ArrayOfPtrs)       \
+                          X(Adi)
 
 #define RAJAPERF_DECLARE_VARIANTS(K)                                           \
   void host(K &, Index Reps);                                                  \
