@@ -912,13 +912,9 @@ __global__ void adiColumnsK(Index N, Adi::Coefficients K, Real *P, Real *Q,
     V[I] = 1.0;
     P[I * N] = 0.0;
     Q[I * N] = V[I];
-    for (Index J = 1; J < N - 1; ++J) {
-      P[I * N + J] = -K.C / (K.A * P[I * N + J - 1] + K.B);
-      Q[I * N + J] =
-          (-K.D * U[J * N + I - 1] + (1.0 + 2.0 * K.D) * U[J * N + I] -
-           K.F * U[J * N + I + 1] - K.A * Q[I * N + J - 1]) /
-          (K.A * P[I * N + J - 1] + K.B);
-    }
+    for (Index J = 1; J < N - 1; ++J)
+      formula::adiColumnStep(K, U, N, I, J, P[I * N + J - 1], Q[I * N + J - 1],
+                             P[I * N + J], Q[I * N + J]);
     V[(N - 1) * N + I] = 1.0;
     for (Index Kk = N - 2; Kk >= 1; --Kk)
       V[Kk * N + I] = P[I * N + Kk] * V[(Kk + 1) * N + I] + Q[I * N + Kk];
@@ -932,13 +928,9 @@ __global__ void adiRowsK(Index N, Adi::Coefficients K, Real *P, Real *Q,
     U[I * N] = 1.0;
     P[I * N] = 0.0;
     Q[I * N] = U[I * N];
-    for (Index J = 1; J < N - 1; ++J) {
-      P[I * N + J] = -K.F / (K.D * P[I * N + J - 1] + K.E);
-      Q[I * N + J] =
-          (-K.A * V[(I - 1) * N + J] + (1.0 + 2.0 * K.A) * V[I * N + J] -
-           K.C * V[(I + 1) * N + J] - K.D * Q[I * N + J - 1]) /
-          (K.D * P[I * N + J - 1] + K.E);
-    }
+    for (Index J = 1; J < N - 1; ++J)
+      formula::adiRowStep(K, V, N, I, J, P[I * N + J - 1], Q[I * N + J - 1],
+                          P[I * N + J], Q[I * N + J]);
     U[I * N + N - 1] = 1.0;
     for (Index Kk = N - 2; Kk >= 1; --Kk)
       U[I * N + Kk] = P[I * N + Kk] * U[I * N + Kk + 1] + Q[I * N + Kk];

@@ -93,4 +93,27 @@ RAJAPERF_HD inline Real fdtdH(Real Hz, Real ExNext, Real Ex, Real EyNext,
   return Hz - 0.7 * (ExNext - Ex + EyNext - Ey);
 }
 
+/// ADI's column sweep at (I, J): P(I, J) and Q(I, J) from P(I, J - 1),
+/// Q(I, J - 1) and U's column I and its neighbours.
+template <class V>
+RAJAPERF_HD inline void adiColumnStep(const Adi::Coefficients &K, const V &U,
+                                      Index N, Index I, Index J, Real PPrev,
+                                      Real QPrev, Real &P, Real &Q) {
+  P = -K.C / (K.A * PPrev + K.B);
+  Q = (-K.D * U[J * N + I - 1] + (1.0 + 2.0 * K.D) * U[J * N + I] -
+       K.F * U[J * N + I + 1] - K.A * QPrev) /
+      (K.A * PPrev + K.B);
+}
+
+/// ADI's row sweep at (I, J), from V's row I and its neighbours.
+template <class V>
+RAJAPERF_HD inline void adiRowStep(const Adi::Coefficients &K, const V &Vv,
+                                   Index N, Index I, Index J, Real PPrev,
+                                   Real QPrev, Real &P, Real &Q) {
+  P = -K.F / (K.D * PPrev + K.E);
+  Q = (-K.A * Vv[(I - 1) * N + J] + (1.0 + 2.0 * K.A) * Vv[I * N + J] -
+       K.C * Vv[(I + 1) * N + J] - K.D * QPrev) /
+      (K.D * PPrev + K.E);
+}
+
 } // namespace rajaperf::formula

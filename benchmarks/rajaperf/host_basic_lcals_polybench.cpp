@@ -314,7 +314,7 @@ void host(Gemver &G, Index Reps) {
 }
 
 void host(Adi &D, Index Reps) {
-  const auto [A, B, C, Dd, E, F] = D.coefficients();
+  const Adi::Coefficients K = D.coefficients();
   const Index N = D.N;
   Real *U = D.U.data(), *V = D.V.data(), *P = D.P.data(), *Q = D.Q.data();
   for (Index R = 0; R < Reps; ++R)
@@ -323,31 +323,23 @@ void host(Adi &D, Index Reps) {
         V[I] = 1.0;
         P[I * N] = 0.0;
         Q[I * N] = V[I];
-        for (Index J = 1; J < N - 1; ++J) {
-          P[I * N + J] = -C / (A * P[I * N + J - 1] + B);
-          Q[I * N + J] =
-              (-Dd * U[J * N + I - 1] + (1.0 + 2.0 * Dd) * U[J * N + I] -
-               F * U[J * N + I + 1] - A * Q[I * N + J - 1]) /
-              (A * P[I * N + J - 1] + B);
-        }
+        for (Index J = 1; J < N - 1; ++J)
+          formula::adiColumnStep(K, U, N, I, J, P[I * N + J - 1],
+                                 Q[I * N + J - 1], P[I * N + J], Q[I * N + J]);
         V[(N - 1) * N + I] = 1.0;
-        for (Index K = N - 2; K >= 1; --K)
-          V[K * N + I] = P[I * N + K] * V[(K + 1) * N + I] + Q[I * N + K];
+        for (Index Kk = N - 2; Kk >= 1; --Kk)
+          V[Kk * N + I] = P[I * N + Kk] * V[(Kk + 1) * N + I] + Q[I * N + Kk];
       }
       for (Index I = 1; I < N - 1; ++I) {
         U[I * N] = 1.0;
         P[I * N] = 0.0;
         Q[I * N] = U[I * N];
-        for (Index J = 1; J < N - 1; ++J) {
-          P[I * N + J] = -F / (Dd * P[I * N + J - 1] + E);
-          Q[I * N + J] =
-              (-A * V[(I - 1) * N + J] + (1.0 + 2.0 * A) * V[I * N + J] -
-               C * V[(I + 1) * N + J] - Dd * Q[I * N + J - 1]) /
-              (Dd * P[I * N + J - 1] + E);
-        }
+        for (Index J = 1; J < N - 1; ++J)
+          formula::adiRowStep(K, V, N, I, J, P[I * N + J - 1], Q[I * N + J - 1],
+                              P[I * N + J], Q[I * N + J]);
         U[I * N + N - 1] = 1.0;
-        for (Index K = N - 2; K >= 1; --K)
-          U[I * N + K] = P[I * N + K] * U[I * N + K + 1] + Q[I * N + K];
+        for (Index Kk = N - 2; Kk >= 1; --Kk)
+          U[I * N + Kk] = P[I * N + Kk] * U[I * N + Kk + 1] + Q[I * N + Kk];
       }
     }
 }

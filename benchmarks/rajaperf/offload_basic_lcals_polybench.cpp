@@ -379,12 +379,9 @@ void adiColumnsKernel(Index N, Adi::Coefficients K, CR U,
       V.unchecked(I) = 1.0;
       Pi[0] = 0.0;
       Qi[0] = V.unchecked(I);
-      for (Index J = 1; J < N - 1; ++J) {
-        Pi[J] = -K.C / (K.A * Pi[J - 1] + K.B);
-        Qi[J] = (-K.D * U[J * N + I - 1] + (1.0 + 2.0 * K.D) * U[J * N + I] -
-                 K.F * U[J * N + I + 1] - K.A * Qi[J - 1]) /
-                (K.A * Pi[J - 1] + K.B);
-      }
+      for (Index J = 1; J < N - 1; ++J)
+        formula::adiColumnStep(K, U, N, I, J, Pi[J - 1], Qi[J - 1], Pi[J],
+                               Qi[J]);
       V.unchecked((N - 1) * N + I) = 1.0;
       for (Index Kk = N - 2; Kk >= 1; --Kk)
         V.unchecked(Kk * N + I) =
@@ -405,13 +402,9 @@ void adiRowsKernel(Index N, Adi::Coefficients K, CR V,
         Ui[0] = 1.0;
         Pi[0] = 0.0;
         Qi[0] = Ui[0];
-        for (Index J = 1; J < N - 1; ++J) {
-          Pi[J] = -K.F / (K.D * Pi[J - 1] + K.E);
-          Qi[J] =
-              (-K.A * V[(I - 1) * N + J] + (1.0 + 2.0 * K.A) * V[I * N + J] -
-               K.C * V[(I + 1) * N + J] - K.D * Qi[J - 1]) /
-              (K.D * Pi[J - 1] + K.E);
-        }
+        for (Index J = 1; J < N - 1; ++J)
+          formula::adiRowStep(K, V, N, I, J, Pi[J - 1], Qi[J - 1], Pi[J],
+                              Qi[J]);
         Ui[N - 1] = 1.0;
         for (Index Kk = N - 2; Kk >= 1; --Kk)
           Ui[Kk] = Pi[Kk] * Ui[Kk + 1] + Qi[Kk];
