@@ -908,33 +908,15 @@ Measured cuda(Gemver &D, Index Reps, int) {
 __global__ void adiColumnsK(Index N, Adi::Coefficients K, Real *P, Real *Q,
                             const Real *U, Real *V) {
   const Index I = 1 + globalIndex();
-  if (I < N - 1) {
-    V[I] = 1.0;
-    P[I * N] = 0.0;
-    Q[I * N] = V[I];
-    for (Index J = 1; J < N - 1; ++J)
-      formula::adiColumnStep(K, U, N, I, J, P[I * N + J - 1], Q[I * N + J - 1],
-                             P[I * N + J], Q[I * N + J]);
-    V[(N - 1) * N + I] = 1.0;
-    for (Index Kk = N - 2; Kk >= 1; --Kk)
-      V[Kk * N + I] = P[I * N + Kk] * V[(Kk + 1) * N + I] + Q[I * N + Kk];
-  }
+  if (I < N - 1)
+    formula::adiColumnSweep(K, U, V, P, Q, N, I);
 }
 
 __global__ void adiRowsK(Index N, Adi::Coefficients K, Real *P, Real *Q,
                          Real *U, const Real *V) {
   const Index I = 1 + globalIndex();
-  if (I < N - 1) {
-    U[I * N] = 1.0;
-    P[I * N] = 0.0;
-    Q[I * N] = U[I * N];
-    for (Index J = 1; J < N - 1; ++J)
-      formula::adiRowStep(K, V, N, I, J, P[I * N + J - 1], Q[I * N + J - 1],
-                          P[I * N + J], Q[I * N + J]);
-    U[I * N + N - 1] = 1.0;
-    for (Index Kk = N - 2; Kk >= 1; --Kk)
-      U[I * N + Kk] = P[I * N + Kk] * U[I * N + Kk + 1] + Q[I * N + Kk];
-  }
+  if (I < N - 1)
+    formula::adiRowSweep(K, U, V, P, Q, N, I);
 }
 
 RAJAPERF_TUNINGS(Adi, PlainTuning)

@@ -116,4 +116,34 @@ RAJAPERF_HD inline void adiRowStep(const Adi::Coefficients &K, const V &Vv,
       (K.D * PPrev + K.E);
 }
 
+/// ADI's whole column sweep of column I and row sweep of row I, on the
+/// arrays (the host reference and the CUDA twin; the offload kernels walk
+/// their Regions' rows with the steps above).
+RAJAPERF_HD inline void adiColumnSweep(const Adi::Coefficients &K,
+                                       const Real *U, Real *V, Real *P, Real *Q,
+                                       Index N, Index I) {
+  V[I] = 1.0;
+  P[I * N] = 0.0;
+  Q[I * N] = V[I];
+  for (Index J = 1; J < N - 1; ++J)
+    adiColumnStep(K, U, N, I, J, P[I * N + J - 1], Q[I * N + J - 1],
+                  P[I * N + J], Q[I * N + J]);
+  V[(N - 1) * N + I] = 1.0;
+  for (Index Kk = N - 2; Kk >= 1; --Kk)
+    V[Kk * N + I] = P[I * N + Kk] * V[(Kk + 1) * N + I] + Q[I * N + Kk];
+}
+RAJAPERF_HD inline void adiRowSweep(const Adi::Coefficients &K, Real *U,
+                                    const Real *V, Real *P, Real *Q, Index N,
+                                    Index I) {
+  U[I * N] = 1.0;
+  P[I * N] = 0.0;
+  Q[I * N] = U[I * N];
+  for (Index J = 1; J < N - 1; ++J)
+    adiRowStep(K, V, N, I, J, P[I * N + J - 1], Q[I * N + J - 1], P[I * N + J],
+               Q[I * N + J]);
+  U[I * N + N - 1] = 1.0;
+  for (Index Kk = N - 2; Kk >= 1; --Kk)
+    U[I * N + Kk] = P[I * N + Kk] * U[I * N + Kk + 1] + Q[I * N + Kk];
+}
+
 } // namespace rajaperf::formula

@@ -315,32 +315,14 @@ void host(Gemver &G, Index Reps) {
 
 void host(Adi &D, Index Reps) {
   const Adi::Coefficients K = D.coefficients();
-  const Index N = D.N;
-  Real *U = D.U.data(), *V = D.V.data(), *P = D.P.data(), *Q = D.Q.data();
   for (Index R = 0; R < Reps; ++R)
     for (Index T = 0; T < Adi::Steps; ++T) {
-      for (Index I = 1; I < N - 1; ++I) {
-        V[I] = 1.0;
-        P[I * N] = 0.0;
-        Q[I * N] = V[I];
-        for (Index J = 1; J < N - 1; ++J)
-          formula::adiColumnStep(K, U, N, I, J, P[I * N + J - 1],
-                                 Q[I * N + J - 1], P[I * N + J], Q[I * N + J]);
-        V[(N - 1) * N + I] = 1.0;
-        for (Index Kk = N - 2; Kk >= 1; --Kk)
-          V[Kk * N + I] = P[I * N + Kk] * V[(Kk + 1) * N + I] + Q[I * N + Kk];
-      }
-      for (Index I = 1; I < N - 1; ++I) {
-        U[I * N] = 1.0;
-        P[I * N] = 0.0;
-        Q[I * N] = U[I * N];
-        for (Index J = 1; J < N - 1; ++J)
-          formula::adiRowStep(K, V, N, I, J, P[I * N + J - 1], Q[I * N + J - 1],
-                              P[I * N + J], Q[I * N + J]);
-        U[I * N + N - 1] = 1.0;
-        for (Index Kk = N - 2; Kk >= 1; --Kk)
-          U[I * N + Kk] = P[I * N + Kk] * U[I * N + Kk + 1] + Q[I * N + Kk];
-      }
+      for (Index I = 1; I < D.N - 1; ++I)
+        formula::adiColumnSweep(K, D.U.data(), D.V.data(), D.P.data(),
+                                D.Q.data(), D.N, I);
+      for (Index I = 1; I < D.N - 1; ++I)
+        formula::adiRowSweep(K, D.U.data(), D.V.data(), D.P.data(), D.Q.data(),
+                             D.N, I);
     }
 }
 
