@@ -179,6 +179,32 @@ __global__ void arrayOfPtrsK(Real *Y, PtrArray P, Index N) {
   }
 }
 
+/// ATOMIC's replicate_4096_global tuning: one atomic add per element.
+__global__ void atomicAddsK(Real *Slots, Index N) {
+  Index I = globalIndex();
+  if (I < N)
+    atomicAdd(&Slots[I % AtomicAdds::Replication], 1.0);
+}
+
+/// Its replicate_4096_block tuning: the block's sum, one atomic add per
+/// block into slot (block % 4096), as RAJAPerf's fastest.
+__global__ void atomicAddsBlockK(Real *Slots, Index N) {
+  __shared__ Real Warps[Block / 32];
+  const Index I = globalIndex();
+  Real V = I < N ? 1.0 : 0.0;
+  for (unsigned Offset = 16; Offset > 0; Offset /= 2)
+    V += __shfl_down_sync(0xffffffffu, V, Offset);
+  if (threadIdx.x % 32 == 0)
+    Warps[threadIdx.x / 32] = V;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    Real Sum = 0.0;
+    for (unsigned W = 0; W < Block / 32; ++W)
+      Sum += Warps[W];
+    atomicAdd(&Slots[blockIdx.x % AtomicAdds::Replication], Sum);
+  }
+}
+
 __global__ void daxpyAtomicK(Real *Y, const Real *X, Real A, Index N) {
   Index I = globalIndex();
   if (I < N)
@@ -693,6 +719,25 @@ Measured cuda(ArrayOfPtrs &D, Index Reps, int) {
   });
   S.out(D.Y, Y);
   S.registers(arrayOfPtrsK);
+  return M;
+}
+
+const std::vector<std::string> AtomicAddsTunings = {
+    "replicate_4096_global_256", "replicate_4096_block_256"};
+RAJAPERF_TUNINGS(AtomicAdds, AtomicAddsTunings)
+Measured cuda(AtomicAdds &D, Index Reps, int Tuning) {
+  Measured M;
+  Session S(M);
+  Real *Slots = S.in(D.Slots);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      if (Tuning == 1)
+        atomicAddsBlockK<<<blocksFor(D.N), Block>>>(Slots, D.N);
+      else
+        atomicAddsK<<<blocksFor(D.N), Block>>>(Slots, D.N);
+  });
+  S.out(D.Slots, Slots);
+  S.registers(Tuning == 1 ? atomicAddsBlockK : atomicAddsK);
   return M;
 }
 

@@ -133,6 +133,12 @@ void host(ArrayOfPtrs &D, Index Reps) {
     }
 }
 
+void host(AtomicAdds &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = 0; I < D.N; ++I)
+      D.Slots[I % AtomicAdds::Replication] += 1.0;
+}
+
 void host(DaxpyAtomic &D, Index Reps) {
   for (Index R = 0; R < Reps; ++R)
     for (Index I = 0; I < D.N; ++I)

@@ -169,6 +169,9 @@ double bytesPerRep(const ArrayOfPtrs &D) {
   return 8.0 * (ArrayOfPtrs::Arrays + 1) * D.N;
 }
 double bytesPerRep(const DaxpyAtomic &D) { return 24.0 * D.N; }
+double bytesPerRep(const AtomicAdds &) {
+  return 16.0 * AtomicAdds::Replication;
+}
 double bytesPerRep(const ReduceStruct &D) { return 16.0 * D.N; }
 double bytesPerRep(const FloydWarshall &F) { return 16.0 * F.N * F.N; }
 double bytesPerRep(const Adi &D) {
@@ -368,6 +371,7 @@ std::vector<Entry> allKernels() {
       {{"Algorithm_MEMCPY", 1000000, 100, Zero}, runnerFor<Memcpy>()},
       {{"Basic_DAXPY_ATOMIC", 1000000, 500, Normal}, runnerFor<DaxpyAtomic>()},
       {{"Basic_ARRAY_OF_PTRS", 1000000, 50, Normal}, runnerFor<ArrayOfPtrs>()},
+      {{"Algorithm_ATOMIC", 1000000, 50, Zero}, runnerFor<AtomicAdds>()},
       {{"Lcals_HYDRO_1D", 1000000, 1000, Normal}, runnerFor<Hydro1D>()},
       {{"Lcals_INT_PREDICT", 1000000, 400, Normal}, runnerFor<IntPredict>()},
       {{"Lcals_PLANCKIAN", 1000000, 50, Normal}, runnerFor<Planckian>()},

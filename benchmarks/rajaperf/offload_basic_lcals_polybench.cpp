@@ -211,6 +211,11 @@ void memcpyKernel(CR X, Region<Real> Y) {
     Yi = X[I];
 }
 
+void atomicAddsKernel(offload::Range<> R, offload::Atomic<Real> Slots) {
+  for (std::uint64_t I : R)
+    Slots.add(I % AtomicAdds::Replication, 1.0);
+}
+
 void daxpyAtomicKernel(offload::Range<> R, CR X, Real A,
                        offload::Atomic<Real> Y) {
   for (std::uint64_t I : R)
@@ -679,6 +684,18 @@ static Measured run(ArrayOfPtrs &D, Index Reps, bool Staged) {
       [&] { return std::tie(D.X, D.Y); });
 }
 RAJAPERF_BOTH_VARIANTS(ArrayOfPtrs)
+
+static Measured run(AtomicAdds &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &Slots) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(atomicAddsKernel, D.N, Slots);
+  };
+  return twoWays(
+      Staged, Loop, registers(atomicAddsKernel),
+      [&] { return std::make_tuple(preload_mut(D.Slots)); },
+      [&] { return std::tie(D.Slots); });
+}
+RAJAPERF_BOTH_VARIANTS(AtomicAdds)
 
 static Measured run(DaxpyAtomic &D, Index Reps, bool Staged) {
   auto Loop = [&](auto &Y, auto &X) {

@@ -279,6 +279,24 @@ struct ArrayOfPtrs {
   long double checksum() const { return rajaperf::checksum(Y); }
 };
 
+/// ATOMIC: atomic[i % 4096] += 1 for every i, over the reps (RAJAPerf's
+/// GPU replication); the result is the slots' sum, in order.
+struct AtomicAdds {
+  static constexpr Index Replication = 4096;
+  Index N;
+  std::vector<Real> Slots;
+  static AtomicAdds make(Index Size) {
+    Init In;
+    return {Size, In.constant(Replication, 0.0)};
+  }
+  long double checksum() const {
+    Real Sum = 0.0;
+    for (Real S : Slots)
+      Sum += S;
+    return Sum;
+  }
+};
+
 /// DAXPY_ATOMIC: y[i] += a x[i] by an atomic add.
 struct DaxpyAtomic {
   Index N;
