@@ -270,29 +270,22 @@ void host(TwoMM &M, Index Reps) {
 }
 
 void host(ThreeMM &M, Index Reps) {
-  const Index Ni = M.Ni, Nj = M.Nj, Nk = M.Nk, Nl = M.Nl, Nm = M.Nm;
+  // Out (Rows x Cols) = X (Rows x Inner) Y (Inner x Cols).
+  auto Product = [](std::vector<Real> &Out, const std::vector<Real> &X,
+                    const std::vector<Real> &Y, Index Rows, Index Cols,
+                    Index Inner) {
+    for (Index I = 0; I < Rows; ++I)
+      for (Index J = 0; J < Cols; ++J) {
+        Real Dot = 0.0;
+        for (Index K = 0; K < Inner; ++K)
+          Dot += X[K + I * Inner] * Y[J + K * Cols];
+        Out[J + I * Cols] = Dot;
+      }
+  };
   for (Index R = 0; R < Reps; ++R) {
-    for (Index I = 0; I < Ni; ++I)
-      for (Index J = 0; J < Nj; ++J) {
-        Real Dot = 0.0;
-        for (Index K = 0; K < Nk; ++K)
-          Dot += M.A[K + I * Nk] * M.B[J + K * Nj];
-        M.E[J + I * Nj] = Dot;
-      }
-    for (Index J = 0; J < Nj; ++J)
-      for (Index L = 0; L < Nl; ++L) {
-        Real Dot = 0.0;
-        for (Index Mm = 0; Mm < Nm; ++Mm)
-          Dot += M.C[Mm + J * Nm] * M.D[L + Mm * Nl];
-        M.F[L + J * Nl] = Dot;
-      }
-    for (Index I = 0; I < Ni; ++I)
-      for (Index L = 0; L < Nl; ++L) {
-        Real Dot = 0.0;
-        for (Index J = 0; J < Nj; ++J)
-          Dot += M.E[J + I * Nj] * M.F[L + J * Nl];
-        M.G[L + I * Nl] = Dot;
-      }
+    Product(M.E, M.A, M.B, M.Ni, M.Nj, M.Nk);
+    Product(M.F, M.C, M.D, M.Nj, M.Nl, M.Nm);
+    Product(M.G, M.E, M.F, M.Ni, M.Nl, M.Nj);
   }
 }
 

@@ -287,26 +287,31 @@ struct ReduceSum {
   long double checksum() const { return rajaperf::checksum(&Sum, 1); }
 };
 
+/// RAJAPerf's bin of each of Size elements for HISTOGRAM and MULTI_REDUCE:
+/// runs of random lengths, ending at NumBins sorted random edges.
+inline std::vector<Index> binRuns(Init &In, Index Size, Index NumBins) {
+  std::vector<Real> Edges = In.randomValues(NumBins);
+  std::sort(Edges.begin(), Edges.end());
+  std::vector<Index> Bins(Size);
+  Index Bin = 0;
+  for (Index I = 0; I < Size; ++I) {
+    const Real Pos = Real(I) / Size;
+    while (Bin + 1 < NumBins && Pos >= Edges[Bin])
+      ++Bin;
+    Bins[I] = Bin;
+  }
+  return Bins;
+}
+
 struct Histogram {
   static constexpr Index NumBins = 10;
   Index N;
   std::vector<Index> Bins;
   std::vector<unsigned long long> Counts; // the last rep's
-  /// RAJAPerf's default bin assignment: runs of random lengths.
   static Histogram make(Index Size) {
     Init In;
-    std::vector<Real> Edges = In.randomValues(NumBins);
-    std::sort(Edges.begin(), Edges.end());
-    Histogram D{Size, std::vector<Index>(Size),
-                std::vector<unsigned long long>(NumBins, 0)};
-    Index Bin = 0;
-    for (Index I = 0; I < Size; ++I) {
-      Real Pos = Real(I) / Size;
-      while (Bin + 1 < NumBins && Pos >= Edges[Bin])
-        ++Bin;
-      D.Bins[I] = Bin;
-    }
-    return D;
+    return {Size, binRuns(In, Size, NumBins),
+            std::vector<unsigned long long>(NumBins, 0)};
   }
   long double checksum() const { return rajaperf::checksum(Counts); }
 };
@@ -321,17 +326,9 @@ struct MultiReduce {
   std::vector<Real> Values; // the last rep's
   static MultiReduce make(Index Size) {
     Init In;
-    MultiReduce D{Size, std::vector<Index>(Size), In.randomValues(Size),
-                  std::vector<Real>(NumBins, 0.0)};
-    std::vector<Real> Edges = In.randomValues(NumBins);
-    std::sort(Edges.begin(), Edges.end());
-    Index Bin = 0;
-    for (Index I = 0; I < Size; ++I) {
-      Real Pos = Real(I) / Size;
-      while (Bin + 1 < NumBins && Pos >= Edges[Bin])
-        ++Bin;
-      D.Bins[I] = Bin;
-    }
+    MultiReduce D{
+        Size, {}, In.randomValues(Size), std::vector<Real>(NumBins, 0.0)};
+    D.Bins = binRuns(In, Size, NumBins);
     return D;
   }
   long double checksum() const { return rajaperf::checksum(Values); }
