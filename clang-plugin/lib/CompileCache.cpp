@@ -5,9 +5,11 @@
 #include "Subprocess.h"
 #include "Toolchain.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -66,108 +68,187 @@ bool isStandardHeader(StringRef Name) {
   return Names.contains(Name);
 }
 
-class PrefixCheck : public PPCallbacks {
+bool isIdentifierChar(char C) { return isAsciiIdentifierContinue(C); }
+
+/// Reads, file by file as the preprocessor would enter them, the text a
+/// compile sees before its first include of a library header, and stops at
+/// the first thing there that could change what the header means. It reads
+/// text, not tokens: whatever it does not recognize is an obstacle.
+class PrefixScan {
 public:
-  PrefixCheck(Preprocessor &PP, std::function<void(IncludePrefix)> Decided)
-      : PP(PP), SM(PP.getSourceManager()), Decided(std::move(Decided)) {
-    PP.setTokenWatcher([this](const Token &T) {
-      if (!T.is(tok::eof) && inUserFile(T.getLocation()))
-        obstacle("code comes before it", T.getLocation());
-    });
-  }
+  explicit PrefixScan(Preprocessor &PP)
+      : PP(PP), FM(PP.getFileManager()), HS(PP.getHeaderSearchInfo()) {}
 
-  void InclusionDirective(SourceLocation HashLoc, const Token &,
-                          StringRef FileName, bool IsAngled, CharSourceRange,
-                          OptionalFileEntryRef, StringRef, StringRef,
-                          const clang::Module *, bool,
-                          SrcMgr::CharacteristicKind) override {
-    if (Done || !inUserFile(HashLoc))
-      return;
-    if (FileName.starts_with("offload/"))
-      return decide({"", HashLoc});
-    if (IsAngled && !isStandardHeader(FileName))
-      obstacle(("<" + FileName + "> is included before it").str(), HashLoc);
-  }
-
-  void MacroDefined(const Token &Name, const MacroDirective *) override {
-    // An include guard: `#ifndef X` then `#define X` at the top of a file.
-    if (inUserFile(Name.getLocation()) &&
-        !(Name.getIdentifierInfo() == GuardName &&
-          SM.getFileID(Name.getLocation()) == GuardFile))
-      obstacle("a macro is defined before it", Name.getLocation());
-  }
-  void MacroUndefined(const Token &Name, const MacroDefinition &,
-                      const MacroDirective *) override {
-    obstacle("a macro is undefined before it", Name.getLocation());
-  }
-  void Ifndef(SourceLocation Loc, const Token &Name,
-              const MacroDefinition &) override {
-    if (!inUserFile(Loc))
-      return;
-    const IdentifierInfo *II = Name.getIdentifierInfo();
-    // A reserved name may be a target's own macro.
-    if (!II || II->getName().starts_with("__") ||
-        (II->getName().size() > 1 && II->getName()[0] == '_' &&
-         isUpper(II->getName()[1])))
-      return obstacle("a conditional comes before it", Loc);
-    GuardName = II;
-    GuardFile = SM.getFileID(Loc);
-  }
-  void If(SourceLocation Loc, SourceRange, ConditionValueKind) override {
-    obstacle("a conditional comes before it", Loc);
-  }
-  void Ifdef(SourceLocation Loc, const Token &,
-             const MacroDefinition &) override {
-    obstacle("a conditional comes before it", Loc);
-  }
-  void Elif(SourceLocation Loc, SourceRange, ConditionValueKind,
-            SourceLocation) override {
-    obstacle("a conditional comes before it", Loc);
-  }
-  void Else(SourceLocation Loc, SourceLocation) override {
-    obstacle("a conditional comes before it", Loc);
-  }
-  void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind) override {
-    if (!inUserFile(Loc))
-      return;
-    // Loc is the directive's `#` or the `pragma` keyword.
-    StringRef Rest(SM.getCharacterData(Loc));
-    Rest = Rest.ltrim("# \t");
-    Rest.consume_front("pragma");
-    if (Rest.ltrim(" \t").starts_with("once"))
-      return;
-    obstacle("a #pragma comes before it", Loc);
-  }
-  void EndOfMainFile() override {
-    decide({"the source includes no <offload/...> header", {}});
+  IncludePrefix run() {
+    const SourceManager &SM = PP.getSourceManager();
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    if (!Main)
+      return {"the source is not a file"};
+    const PreprocessorOptions &PPOpts = PP.getPreprocessorOpts();
+    if (!PPOpts.ImplicitPCHInclude.empty())
+      return {"the compile reads a precompiled header of its own"};
+    if (!PPOpts.MacroIncludes.empty())
+      return {"-imacros files come before it"};
+    // -include files come first, looked up as if included from the current
+    // directory.
+    OptionalDirectoryEntryRef Here = FM.getOptionalDirectoryRef(".");
+    for (const std::string &Name : PPOpts.Includes) {
+      OptionalFileEntryRef File =
+          Here ? lookup(Name, /*Angled=*/false, *Here) : std::nullopt;
+      if (!File)
+        return {"'" + Name + "' (-include) cannot be found"};
+      if (std::optional<IncludePrefix> Decided = scan(*File, 0))
+        return *Decided;
+    }
+    if (std::optional<IncludePrefix> Decided = scan(*Main, 0))
+      return *Decided;
+    return {"the source includes no <offload/...> header"};
   }
 
 private:
-  bool inUserFile(SourceLocation Loc) const {
-    if (Loc.isInvalid())
-      return false;
-    Loc = SM.getExpansionLoc(Loc);
-    return !SM.isInSystemHeader(Loc) && !SM.isWrittenInBuiltinFile(Loc) &&
-           !SM.isWrittenInCommandLineFile(Loc);
+  OptionalFileEntryRef lookup(StringRef Name, bool Angled,
+                              DirectoryEntryRef FromDir) {
+    // The includer's directory only: naming the includer itself would ask
+    // for header information the preprocessor has not made yet.
+    std::pair<OptionalFileEntryRef, DirectoryEntryRef> Includer[] = {
+        {std::nullopt, FromDir}};
+    return HS.LookupFile(Name, SourceLocation(), Angled, nullptr, nullptr,
+                         Includer, nullptr, nullptr, nullptr, nullptr, nullptr,
+                         nullptr);
   }
-  void obstacle(std::string Why, SourceLocation Loc) {
-    if (inUserFile(Loc))
-      decide({std::move(Why), Loc}); // nothing later can undo it
+
+  /// What File decides: the library's include, an obstacle, or nothing
+  /// (its end was reached).
+  std::optional<IncludePrefix> scan(FileEntryRef File, unsigned Depth) {
+    auto Stop = [&](StringRef Text, size_t At, std::string Why) {
+      StringRef Before = Text.take_front(At);
+      const size_t LineStart = Before.rfind('\n') + 1; // npos + 1 == 0
+      return IncludePrefix{std::move(Why), File,
+                           unsigned(Before.count('\n')) + 1,
+                           unsigned(At - LineStart) + 1};
+    };
+    llvm::ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+        FM.getBufferForFile(File);
+    if (!Buffer)
+      return IncludePrefix{"'" + File.getName().str() + "' cannot be read"};
+    const StringRef Text = (*Buffer)->getBuffer();
+    if (Depth > 32)
+      return Stop(Text, 0, "includes nest too deeply before it");
+    size_t I = Text.starts_with("\xEF\xBB\xBF") ? 3 : 0; // a UTF-8 mark
+    bool LineStart = true, GuardOpen = false;
+    StringRef Guard; // an #ifndef that must be followed by its #define
+    size_t GuardAt = 0;
+    while (I < Text.size()) {
+      const StringRef Rest = Text.drop_front(I);
+      if (Rest[0] == '\n') {
+        LineStart = true;
+        ++I;
+      } else if (isWhitespace(Rest[0])) {
+        ++I;
+      } else if (Rest.starts_with("//")) {
+        const StringRef Comment =
+            Rest.take_until([](char C) { return C == '\n'; });
+        if (Comment.rtrim(" \t\r").ends_with("\\"))
+          return Stop(Text, I, "a comment continues on the next line");
+        I += Comment.size();
+      } else if (Rest.starts_with("/*")) {
+        const size_t End = Rest.find("*/", 2);
+        if (End == StringRef::npos)
+          return Stop(Text, I, "code comes before it");
+        I += End + 2;
+      } else if (Rest[0] != '#' || !LineStart) {
+        return Stop(Text, I, "code comes before it");
+      } else {
+        // A directive, on one line.
+        const size_t HashAt = I;
+        const StringRef Line =
+            Rest.take_until([](char C) { return C == '\n'; });
+        if (Line.rtrim(" \t\r").ends_with("\\"))
+          return Stop(Text, HashAt, "a directive continues on the next line");
+        StringRef Operands = Line.drop_front().ltrim(" \t");
+        const StringRef Name = Operands.take_while(isIdentifierChar);
+        Operands = Operands.drop_front(Name.size()).ltrim(" \t");
+        const size_t OperandsAt = I + (Line.size() - Operands.size());
+        const StringRef Word = Operands.take_while(isIdentifierChar);
+        LineStart = false;
+        if (!Guard.empty() && (Name != "define" || Word != Guard))
+          return Stop(Text, GuardAt, "a conditional comes before it");
+        if (Name == "include") {
+          const char Close = Operands.starts_with("<")    ? '>'
+                             : Operands.starts_with("\"") ? '"'
+                                                          : 0;
+          const size_t End = Close ? Operands.find(Close, 1) : StringRef::npos;
+          if (End == StringRef::npos)
+            return Stop(Text, HashAt, "a computed #include comes before it");
+          const StringRef Header = Operands.slice(1, End);
+          const bool Angled = Close == '>';
+          I = OperandsAt + End + 1;
+          if (Angled && isStandardHeader(Header))
+            continue;
+          if (Header.starts_with("offload/")) {
+            IncludePrefix Found = Stop(Text, HashAt, "");
+            Found.Header = lookup(Header, Angled, File.getDir());
+            if (!Found.Header)
+              Found.Obstacle = "<" + Header.str() + "> cannot be found";
+            return Found;
+          }
+          if (Angled)
+            return Stop(Text, HashAt,
+                        "<" + Header.str() + "> is included before it");
+          // The user's own header: what it holds comes before the library's.
+          OptionalFileEntryRef Inner =
+              lookup(Header, /*Angled=*/false, File.getDir());
+          if (!Inner)
+            return Stop(Text, HashAt,
+                        "\"" + Header.str() + "\" cannot be found");
+          if (std::optional<IncludePrefix> Decided = scan(*Inner, Depth + 1))
+            return Decided;
+        } else if (Name == "pragma" && Word == "once") {
+          I = OperandsAt + Word.size();
+        } else if (Name == "ifndef" && !Word.empty() && !GuardOpen &&
+                   !isReservedName(Word)) {
+          // An include guard, if its #define follows.
+          Guard = Word;
+          GuardAt = I;
+          I = OperandsAt + Word.size();
+        } else if (Name == "define" && !Guard.empty()) {
+          Guard = {};
+          GuardOpen = true;
+          I = OperandsAt + Word.size();
+        } else if (Name == "endif" && GuardOpen) {
+          GuardOpen = false;
+          I = OperandsAt;
+        } else if (Name.empty() && Operands.ltrim(" \t\r").empty()) {
+          I += Line.size(); // the null directive
+        } else if (Name == "define") {
+          return Stop(Text, OperandsAt, "a macro is defined before it");
+        } else if (Name == "undef") {
+          return Stop(Text, OperandsAt, "a macro is undefined before it");
+        } else if (Name == "pragma") {
+          return Stop(Text, HashAt, "a #pragma comes before it");
+        } else if (is_contained({"if", "ifdef", "ifndef", "elif", "elifdef",
+                                 "elifndef", "else", "endif"},
+                                Name)) {
+          return Stop(Text, HashAt, "a conditional comes before it");
+        } else {
+          return Stop(Text, HashAt, "#" + Name.str() + " comes before it");
+        }
+      }
+    }
+    if (!Guard.empty())
+      return Stop(Text, GuardAt, "a conditional comes before it");
+    return std::nullopt;
   }
-  void decide(IncludePrefix Found) {
-    if (Done)
-      return;
-    Done = true;
-    PP.setTokenWatcher(nullptr);
-    Decided(std::move(Found));
+
+  /// A name that may be a target's or the implementation's own macro.
+  static bool isReservedName(StringRef Name) {
+    return Name.starts_with("__") ||
+           (Name.size() > 1 && Name[0] == '_' && isUpper(Name[1]));
   }
 
   Preprocessor &PP;
-  SourceManager &SM;
-  std::function<void(IncludePrefix)> Decided;
-  bool Done = false;
-  const IdentifierInfo *GuardName = nullptr;
-  FileID GuardFile;
+  FileManager &FM;
+  HeaderSearch &HS;
 };
 
 /// The size and modification time of Path, as one string.
@@ -237,9 +318,15 @@ std::string hashOf(ArrayRef<std::string> Programs,
 
 } // namespace
 
-void watchIncludePrefix(Preprocessor &PP,
-                        std::function<void(IncludePrefix)> Decided) {
-  PP.addPPCallbacks(std::make_unique<PrefixCheck>(PP, std::move(Decided)));
+IncludePrefix scanIncludePrefix(Preprocessor &PP) {
+  return PrefixScan(PP).run();
+}
+
+SourceLocation IncludePrefix::location(SourceManager &SM) const {
+  if (!File)
+    return {};
+  return SM.translateLineCol(SM.getOrCreateFileID(*File, SrcMgr::C_User), Line,
+                             Column);
 }
 
 std::optional<std::string> cacheFolder(StringRef Setting) {
@@ -291,19 +378,25 @@ std::optional<PchCache::Found> PchCache::lookup(StringRef Key,
       return std::nullopt;
     F.Inputs.push_back(File.str());
   }
-  // A link of its own: the cache may drop its file while the compile runs.
   const std::string Header = path(Key, "pch");
+  // Its time says how recently it was used (prune()).
+  ::utimensat(AT_FDCWD, Header.c_str(), nullptr, 0);
+  F.Path = Header;
+  if (LinkPath.empty())
+    return F;
+  // A link of its own: the cache may drop its file while the compile runs.
   sys::fs::remove(LinkPath);
   if (sys::fs::create_hard_link(Header, LinkPath) &&
       sys::fs::copy_file(Header, LinkPath))
     return std::nullopt;
-  // Its time says how recently it was used (prune()).
-  ::utimensat(AT_FDCWD, Header.c_str(), nullptr, 0);
   F.Path = LinkPath.str();
   return F;
 }
 
-void PchCache::discard(StringRef Key) const { sys::fs::remove(building(Key)); }
+void PchCache::discard(StringRef Key) const {
+  sys::fs::remove(building(Key));
+  sys::fs::remove(ownFile(Key, "started"));
+}
 
 bool PchCache::holds(StringRef File) const {
   return File.size() > Folder.size() && File.starts_with(Folder) &&
@@ -324,24 +417,34 @@ bool PchCache::failedBefore(StringRef Key) const {
   return sys::fs::exists(path(Key, "failed"));
 }
 
+std::string PchCache::ownFile(StringRef Key, StringRef Suffix) const {
+  return path(Key, (Suffix + "." + Twine(sys::Process::getProcessId())).str());
+}
+
 std::string PchCache::building(StringRef Key) const {
-  return path(Key, "pch." + utostr(sys::Process::getProcessId()));
+  return ownFile(Key, "pch");
 }
 
 Expected<std::vector<std::string>>
 PchCache::buildCommand(StringRef Clang, ArrayRef<std::string> Arguments,
-                       StringRef Key, StringRef Dependencies) const {
+                       StringRef Key, StringRef Dependencies,
+                       StringRef Header) const {
   if (std::error_code EC = sys::fs::create_directories(Folder))
     return createStringError(EC, "cannot create " + Folder);
   // The header the precompiled one is made of: it stays, since reading a
   // precompiled header checks its sources.
-  SmallString<256> Source(Folder);
-  sys::path::append(Source, "offload-library.hpp");
-  const StringRef Text = "#include <offload/offload.hpp>\n";
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Old = MemoryBuffer::getFile(Source);
-  if (!Old || (*Old)->getBuffer() != Text)
-    if (Error E = replaceFile(Source, Text))
-      return std::move(E);
+  SmallString<256> Source(Header);
+  if (Header.empty()) {
+    sys::path::append(Source, Folder, "offload-library.hpp");
+    const StringRef Text = "#include <offload/offload.hpp>\n";
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Old = MemoryBuffer::getFile(Source);
+    if (!Old || (*Old)->getBuffer() != Text)
+      if (Error E = replaceFile(Source, Text))
+        return std::move(E);
+  }
+  // Its time is the build's start (store()).
+  if (Error E = writeFile(ownFile(Key, "started"), ""))
+    return std::move(E);
   std::vector<std::string> Command = {Clang.str()};
   Command.insert(Command.end(), Arguments.begin(), Arguments.end());
   // The templates its own code uses are instantiated once, in it, rather
@@ -360,20 +463,32 @@ PchCache::buildCommand(StringRef Clang, ArrayRef<std::string> Arguments,
 
 Error PchCache::store(StringRef Key, StringRef Dependencies, bool Succeeded) {
   const std::string Built = building(Key);
+  const std::string Started = ownFile(Key, "started");
+  sys::fs::file_status Start;
+  const bool HasStart = !sys::fs::status(Started, Start);
+  sys::fs::remove(Started);
   if (!Succeeded) {
     sys::fs::remove(Built);
     return writeFile(path(Key, "failed"), "");
   }
   ErrorOr<std::unique_ptr<MemoryBuffer>> D =
       MemoryBuffer::getFile(Dependencies);
-  if (!D)
-    return createStringError(D.getError(), "cannot read " + Dependencies);
+  if (!D || !HasStart) {
+    sys::fs::remove(Built);
+    return createStringError("cannot read " + Dependencies + " or " + Started);
+  }
   std::string Inputs;
   for (const std::string &File : readDependencyFile((*D)->getBuffer())) {
     std::optional<std::string> Stamp = fileStamp(File);
-    if (!Stamp) {
+    sys::fs::file_status S;
+    // A file changed while the header was built may be read in either
+    // state: clang would refuse the header, so a later compile builds it.
+    // (The cache's own header is written just before the build.)
+    if (!Stamp || sys::fs::status(File, S) ||
+        (!holds(File) &&
+         S.getLastModificationTime() >= Start.getLastModificationTime())) {
       sys::fs::remove(Built);
-      return createStringError("cannot read " + File);
+      return createStringError("cannot read " + File + ", or it changed");
     }
     Inputs += *Stamp + "\t" + File + "\n";
   }

@@ -7,11 +7,12 @@
 //   standard headers it includes; later device compiles with the same
 //   options read it instead. Reading it first is only the same as parsing it
 //   where the source includes it if nothing before that include could change
-//   its meaning: the host pass checks that the source's text before its
-//   first #include of a library header is only includes of standard headers
-//   and of the user's own files, include guards, #pragma once and comments
-//   (watchIncludePrefix()). Otherwise, or when the cache is off, the header
-//   is parsed as before, and -Rpass-missed=offload-cache says why.
+//   its meaning: before anything is parsed, the host pass checks that the
+//   source's text before its first #include of a library header is only
+//   includes of standard headers and of the user's own files, include
+//   guards, #pragma once and comments (scanIncludePrefix()). Otherwise, or
+//   when the cache is off, the header is parsed as before, and
+//   -Rpass-missed=offload-cache says why.
 //
 // - Device images, by the code they are made of. An edit of a translation
 //   unit's host code changes nothing its kernels compile to, yet every
@@ -30,6 +31,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "clang/Basic/FileEntry.h"
 #include "clang/Basic/SourceLocation.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -37,7 +39,6 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
 
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -45,23 +46,31 @@
 
 namespace clang {
 class Preprocessor;
+class SourceManager;
 } // namespace clang
 
 namespace offload::plugin {
 
-/// What watchIncludePrefix() found: where the source first includes a
-/// library header, or the first thing before it that keeps the header from
-/// being read precompiled.
+/// What scanIncludePrefix() found: the library header the source first
+/// includes and where, or the first thing before it that keeps the header
+/// from being read precompiled.
 struct IncludePrefix {
   std::string Obstacle; // what it is; empty if there is none
-  clang::SourceLocation Loc;
+  clang::OptionalFileEntryRef File = std::nullopt; // where, if in a file
+  unsigned Line = 0, Column = 0;
+  clang::OptionalFileEntryRef Header = std::nullopt; // without an obstacle
+
+  /// Where it is, for a remark.
+  clang::SourceLocation location(clang::SourceManager &SM) const;
 };
 
-/// Watches the host pass's preprocessor until the source first includes a
-/// library header or something before it is an obstacle, then calls
-/// Decided once (at the end of the main file at the latest).
-void watchIncludePrefix(clang::Preprocessor &PP,
-                        std::function<void(IncludePrefix)> Decided);
+/// Reads what the compile of PP's main file sees before that file first
+/// includes a library header (the -include files, then the source and the
+/// user's headers it includes): reading the header first is the same as
+/// parsing it there only if this holds nothing but includes of standard
+/// headers and of the user's own files, include guards, #pragma once and
+/// comments. Runs before the compile parses anything.
+IncludePrefix scanIncludePrefix(clang::Preprocessor &PP);
 
 /// The cache folder: Setting (-fplugin-arg-offload-cache=) when given,
 /// else $OFFLOAD_CACHE_DIR, else $XDG_CACHE_HOME/cxx-offload, else
@@ -84,8 +93,9 @@ public:
     std::string Path;                // a link of it in the compile's folder
     std::vector<std::string> Inputs; // the files it was made of
   };
-  /// Key's header, linked to LinkPath, if it exists and none of the files
-  /// it was made of has changed since.
+  /// Key's header, linked to LinkPath (if not empty: a link the cache does
+  /// not drop), if it exists and none of the files it was made of has
+  /// changed since.
   std::optional<Found> lookup(llvm::StringRef Key, llvm::StringRef LinkPath);
 
   /// Whether a compile looked for Key's header before; notes that this
@@ -95,10 +105,12 @@ public:
   bool failedBefore(llvm::StringRef Key) const;
 
   /// The command that builds Key's header beside the cache's (into a file
-  /// of this process), listing what it reads in Dependencies.
+  /// of this process), listing what it reads in Dependencies: Header, or
+  /// <offload/offload.hpp> as the device compiles include it.
   llvm::Expected<std::vector<std::string>>
   buildCommand(llvm::StringRef Clang, llvm::ArrayRef<std::string> Arguments,
-               llvm::StringRef Key, llvm::StringRef Dependencies) const;
+               llvm::StringRef Key, llvm::StringRef Dependencies,
+               llvm::StringRef Header = "") const;
 
   /// Puts the header that buildCommand() built under Key (or records that
   /// its build failed), and keeps the cache to its most recent headers.
@@ -107,6 +119,8 @@ public:
 
   /// Removes what buildCommand() wrote for Key (its compile was stopped).
   void discard(llvm::StringRef Key) const;
+  /// A file of this process for Key in the cache's folder.
+  std::string ownFile(llvm::StringRef Key, llvm::StringRef Suffix) const;
   /// Whether File is the cache's own (the header the precompiled ones are
   /// made of).
   bool holds(llvm::StringRef File) const;

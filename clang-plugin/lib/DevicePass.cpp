@@ -127,8 +127,11 @@ DevicePass::DevicePass(const Options &Opts,
 DevicePass::~DevicePass() { abandon(); }
 
 void DevicePass::setIncludePrefix(IncludePrefix Found) {
+  // Only a remark needs a location: making one enters the file.
+  if (Cache && (RemarkPch || RemarkPchMissed))
+    PrefixLoc = Found.location(SM);
   if (!Found.Obstacle.empty() && Cache && RemarkPchMissed)
-    Diags.report(Found.Loc, Diag::LibraryPchMissed) << Found.Obstacle;
+    Diags.report(PrefixLoc, Diag::LibraryPchMissed) << Found.Obstacle;
   Prefix = std::move(Found);
 }
 
@@ -192,7 +195,7 @@ void DevicePass::usePrecompiledHeader(
       if (!Cache->holds(File))
         PchInputs.push_back(std::move(File));
     if (RemarkPch)
-      Diags.report(Prefix->Loc, Diag::LibraryPchUsed) << T.Name;
+      Diags.report(PrefixLoc, Diag::LibraryPchUsed) << T.Name;
     return;
   }
   // Not there: this compile parses the header, and from the second compile
@@ -201,7 +204,7 @@ void DevicePass::usePrecompiledHeader(
   // failed before is not tried again.
   if (!Cache->wantedBefore(C.PchKey)) {
     if (RemarkPch)
-      Diags.report(Prefix->Loc, Diag::LibraryPchNoted) << T.Name;
+      Diags.report(PrefixLoc, Diag::LibraryPchNoted) << T.Name;
     return;
   }
   Expected<std::vector<std::string>> Command =
@@ -220,7 +223,7 @@ void DevicePass::usePrecompiledHeader(
   }
   C.PchBuild = std::move(*Build);
   if (RemarkPch)
-    Diags.report(Prefix->Loc, Diag::LibraryPchBuilt) << T.Name;
+    Diags.report(PrefixLoc, Diag::LibraryPchBuilt) << T.Name;
 }
 
 void DevicePass::askImageCache(TargetToolchain &Toolchain,

@@ -44,12 +44,9 @@ public:
              clang::SourceManager &SM, Diagnostics &Diags);
   ~DevicePass();
 
-  /// Whether the device compiles may read the library's header
-  /// precompiled (there is a cache), if the source allows it.
-  bool mayPrecompile() const { return Cache.has_value(); }
   /// What the host pass found before the source's first include of a
-  /// library header; the device compiles read the header precompiled only
-  /// after this found no obstacle.
+  /// library header, before launch(); the device compiles read the header
+  /// precompiled only if this found no obstacle.
   void setIncludePrefix(IncludePrefix Found);
 
   /// Starts the device compiles of Source (absolute); false after reporting
@@ -114,6 +111,7 @@ private:
   std::optional<std::string> CacheFolder;
   std::optional<PchCache> Cache;
   std::optional<IncludePrefix> Prefix;
+  clang::SourceLocation PrefixLoc;    // for remarks
   std::vector<std::string> PchInputs; // of the precompiled headers read
   bool RemarkPch, RemarkPchMissed;
   std::unique_ptr<class Scratch> Dir;

@@ -20,6 +20,7 @@
 #include "DeviceSource.h"
 #include "Diagnostics.h"
 #include "HostLowering.h"
+#include "HostPrecompiledHeader.h"
 #include "KernelAnalysis.h"
 #include "Metadata.h"
 #include "Options.h"
@@ -34,6 +35,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
@@ -122,26 +124,30 @@ public:
       : CI(CI), Opts(Opts), State(std::move(State)), Diags(CI.getDiagnostics()),
         Pass(this->Opts, CI.getInvocation(), CI.getSourceManager(), Diags),
         Input(inputProblem(CI)) {
-    // Most of a device compile is parsing the source, which it can do while
-    // the host pass parses it too: start the device compiles early when the
-    // source looks like it offloads (else once the kernels are known). If
-    // it has no kernels after all, they are stopped. Early means once the
-    // host pass knows whether they may read the library's header
-    // precompiled: at the source's first include of it.
     if (!emitsCode(CI) || !this->Opts.ImportMetadata.empty() || Input)
       return;
-    std::optional<std::string> Source = mainSourceThatOffloads(CI);
-    if (!Pass.mayPrecompile()) {
-      if (Source)
-        StartedEarly = Pass.launch(*Source);
-      return;
+    // Whether the host and device compiles may read the library's header
+    // precompiled is decided before anything is parsed.
+    std::optional<std::string> Folder = cacheFolder(this->Opts.Cache);
+    std::optional<IncludePrefix> Prefix;
+    if (Folder) {
+      Prefix = scanIncludePrefix(CI.getPreprocessor());
+      Pass.setIncludePrefix(*Prefix);
     }
-    watchIncludePrefix(CI.getPreprocessor(),
-                       [this, Source](IncludePrefix Found) {
-                         Pass.setIncludePrefix(std::move(Found));
-                         if (Source)
-                           StartedEarly = Pass.launch(*Source);
-                       });
+    // Most of a device compile is parsing the source, which it can do while
+    // the host pass parses it too: start the device compiles now when the
+    // source looks like it offloads (else once the kernels are known). If
+    // it has no kernels after all, they are stopped.
+    if (std::optional<std::string> Source = mainSourceThatOffloads(CI))
+      StartedEarly = Pass.launch(*Source);
+    if (Folder)
+      HostHeader.emplace(CI, *Folder, *Prefix, Diags,
+                         this->Opts.DeviceTimeLimit);
+  }
+
+  void Initialize(ASTContext &) override {
+    if (HostHeader)
+      HostHeader->loaded();
   }
 
   // Before code generation sees each function (this consumer runs first):
@@ -158,6 +164,10 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    llvm::scope_exit StoreHeader([this] {
+      if (HostHeader)
+        HostHeader->finish();
+    });
     if (keepsResident()) {
       const Clock::time_point T0 = Clock::now();
       keepDataResidentInLambdas(CI.getSema(), Diags, Remarks, Residency);
@@ -294,6 +304,7 @@ private:
   Diagnostics Diags;
   DevicePass Pass;
   const std::optional<std::string> Input; // why device compiles cannot run
+  std::optional<HostPrecompiledHeader> HostHeader;
   bool StartedEarly = false;
   Clock::time_point Created = Clock::now(), Parsed, Analyzed;
   ResidencyState Residency;

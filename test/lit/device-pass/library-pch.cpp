@@ -1,10 +1,11 @@
-// The device compiles read <offload/offload.hpp> precompiled from the cache
-// when nothing before the source's include of it can change what it means
-// (clang-plugin/lib/CompileCache.h). The second compile with a set of
-// options precompiles it, the next ones read it, and the object is the same; a
-// library header that changes is precompiled again; anything but standard
-// headers, include guards and #pragma once before the include keeps it
-// parsed, and -Rpass-missed=offload-cache says what.
+// The host and device compiles read <offload/offload.hpp> precompiled from
+// the cache when nothing before the source's include of it can change what
+// it means (clang-plugin/lib/CompileCache.h, HostPrecompiledHeader.h). The
+// second compile with a set of options precompiles it, the next ones read
+// it, and the object is the same; a library header that changes is
+// precompiled again; anything but standard headers, include guards and
+// #pragma once before the include keeps it parsed, and
+// -Rpass-missed=offload-cache says what.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass=offload-cache -c %s -o %t/first.o 2>&1 | FileCheck %s --check-prefix=NOTED
 // RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass=offload-cache -c %s -o %t/first.o 2>&1 | FileCheck %s --check-prefix=BUILT
@@ -17,6 +18,9 @@
 // Through a user's header with an include guard, as most projects do:
 // RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass=offload-cache -Rpass-missed=offload-cache %inputs/library-pch/guarded-main.cpp %ldflags -o %t/guarded 2>&1 | FileCheck %s --check-prefix=GUARDED
 // RUN: %t/guarded | FileCheck %s --check-prefix=GUARDED-OUT
+// and after one that does not include the library (the host pass decides it
+// for a source without kernels too):
+// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass=offload-cache -Rpass-missed=offload-cache -c %inputs/library-pch/helper-main.cpp -o %t/helper.o 2>&1 | FileCheck %s --check-prefix=HELPER
 //
 // A library header that changes (here a copy of them) is precompiled again,
 // and the dependency file lists the library's headers:
@@ -25,7 +29,7 @@
 // RUN: %clangxx -std=c++20 -I%t/inc %plugin -fplugin-arg-offload-targets=host -fplugin-arg-offload-cache=%t/cache -Rpass=offload-cache -c %s -o %t/copy.o 2>&1 | FileCheck %s --check-prefix=BUILT
 // RUN: %clangxx -std=c++20 -I%t/inc %plugin -fplugin-arg-offload-targets=host -fplugin-arg-offload-cache=%t/cache -Rpass=offload-cache -MD -MF %t/copy.d -c %s -o %t/copy.o 2>&1 | FileCheck %s --check-prefix=USED
 // RUN: FileCheck %s --check-prefix=DEPS -DINC=%t/inc < %t/copy.d
-// RUN: echo "// changed" >> %t/inc/offload/detail/entry.hpp
+// RUN: echo "// changed" >> %t/inc/offload/region.hpp
 // RUN: %clangxx -std=c++20 -I%t/inc %plugin -fplugin-arg-offload-targets=host -fplugin-arg-offload-cache=%t/cache -Rpass=offload-cache -c %s -o %t/copy.o 2>&1 | FileCheck %s --check-prefix=BUILT
 //
 // What keeps it parsed (each in a file included first with -include; the
@@ -41,19 +45,26 @@
 // RUN: not grep -q cache %t/copy.d
 // RUN: ls %t/cache | FileCheck %s --check-prefix=CACHE
 //
-// NOTED: remark: the device compile for 'host' parses <offload/offload.hpp>; the next compile with the same options precompiles it [-Rpass=offload-cache]
-// BUILT: remark: the device compile for 'host' parses <offload/offload.hpp>, which is precompiled beside it for later compiles with the same options [-Rpass=offload-cache]
-// USED: library-pch.cpp:{{[0-9]+}}:1: remark: the device compile for 'host' reads <offload/offload.hpp> precompiled [-Rpass=offload-cache]
+// NOTED-DAG: remark: the device compile for 'host' parses <offload/offload.hpp>; the next compile with the same options precompiles it [-Rpass=offload-cache]
+// NOTED-DAG: remark: the host compile parses the library's header; the next compile with the same options precompiles it [-Rpass=offload-cache]
+// BUILT-DAG: remark: the device compile for 'host' parses <offload/offload.hpp>, which is precompiled beside it for later compiles with the same options [-Rpass=offload-cache]
+// BUILT-DAG: remark: the host compile parses the library's header, which is precompiled beside it for later compiles with the same options [-Rpass=offload-cache]
+// USED-DAG: library-pch.cpp:[[LINE:[0-9]+]]:1: remark: the device compile for 'host' reads <offload/offload.hpp> precompiled [-Rpass=offload-cache]
+// USED-DAG: library-pch.cpp:[[LINE]]:1: remark: the host compile reads the library's header precompiled [-Rpass=offload-cache]
 // OUT: y[999] = 2998
-// GUARDED: guarded.hpp:5:1: remark: the device compile for 'host' reads <offload/offload.hpp> precompiled
+// GUARDED-DAG: guarded.hpp:5:1: remark: the device compile for 'host' reads <offload/offload.hpp> precompiled
+// GUARDED-DAG: guarded.hpp:5:1: remark: the host compile reads the library's header precompiled
 // GUARDED-NOT: remark
+// HELPER: helper-main.cpp:2:1: remark: the host compile reads the library's header precompiled
+// HELPER-NOT: remark
 // GUARDED-OUT: v[99] = 198
 // DEPS: [[INC]]/offload/offload.hpp
+// DEPS: [[INC]]/offload/region.hpp
 // DEPS: [[INC]]/offload/detail/entry.hpp
 // MACRO: macro.h:1:9: remark: the device compiles parse <offload/offload.hpp> rather than read it precompiled: a macro is defined before it [-Rpass-missed=offload-cache]
 // PRAGMA: pragma.h:1:1: remark: {{.*}}: a #pragma comes before it
 // CODE: code.h:1:1: remark: {{.*}}: code comes before it
-// CONDITIONAL: conditional.h:1:2: remark: {{.*}}: a conditional comes before it
+// CONDITIONAL: conditional.h:1:1: remark: {{.*}}: a conditional comes before it
 // VENDOR: vendor-first.h:1:1: remark: {{.*}}: <vendor.h> is included before it
 // CACHE-COUNT-2: .inputs
 // CACHE: offload-library.hpp

@@ -1,0 +1,4 @@
+#include "helper.hpp"
+#include <offload/offload.hpp>
+
+int main() { return 0; }
