@@ -547,14 +547,15 @@ public:
     // may write them.
     llvm::SmallPtrSet<const DeclRefExpr *, 8> Passed;
     Views.clear();
-    // Adds the vector Arg names as a candidate; returns it (null if Arg
+    // Adds the vector Arg names (itself, or a std::span of it or of a part
+    // of it, made in the call) as a candidate; returns it (null if Arg
     // names none).
     auto Add = [&](const Expr *Arg, bool Written) -> VarDecl * {
       if (!Arg)
         return nullptr;
       const DeclRefExpr *Ref;
       bool Reference = false;
-      VarDecl *V = namedVector(Arg, FD, Ref, &Reference);
+      VarDecl *V = namedVector(throughSpans(Arg), FD, Ref, &Reference);
       if (!V)
         return nullptr;
       // A vector declared in the loop is a new one every time.
@@ -595,8 +596,8 @@ public:
       for (auto &[V, R] : Reach)
         if (R.Count > 1 && R.Written &&
             !(worksInPlace(*Call) && llvm::all_of(R.Views, [](auto *W) {
-              return !W; // the vector itself, in every argument
-            })))
+                return !W; // the vector itself, in every argument
+              })))
           for (Candidate &C : Found) {
             if (C.Var != V || C.Blocker)
               continue;
@@ -952,8 +953,16 @@ private:
         const FunctionDecl *F = E->getDirectCallee();
         if (!F || !inStd(F))
           return stop(E);
+        // Element access, or a part of a span (which reads no element).
         if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && !M->isStatic())
-          return isElementAccessor(M) ? true : stop(E);
+          return isElementAccessor(M) ||
+                         (containerMemberOf(M) == ContainerMember::Subrange &&
+                          isEntity(cast<CXXMemberCallExpr>(E)
+                                       ->getImplicitObjectArgument()
+                                       ->getType(),
+                                   Entity::Span))
+                     ? true
+                     : stop(E);
         if (isa<CXXOperatorCallExpr>(E))
           return stop(E);
         for (const Expr *Arg : E->arguments())
