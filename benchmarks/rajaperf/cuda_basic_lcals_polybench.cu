@@ -205,6 +205,20 @@ __global__ void atomicAddsBlockK(Real *Slots, Index N) {
   }
 }
 
+__global__ void haloPackK(Real *Buffer, const int *List, const Real *Var,
+                          Index Len) {
+  Index I = globalIndex();
+  if (I < Len)
+    Buffer[I] = Var[List[I]];
+}
+
+__global__ void haloUnpackK(const Real *Buffer, const int *List, Real *Var,
+                            Index Len) {
+  Index I = globalIndex();
+  if (I < Len)
+    Var[List[I]] = Buffer[I];
+}
+
 __global__ void daxpyAtomicK(Real *Y, const Real *X, Real A, Index N) {
   Index I = globalIndex();
   if (I < N)
@@ -738,6 +752,41 @@ Measured cuda(AtomicAdds &D, Index Reps, int Tuning) {
   });
   S.out(D.Slots, Slots);
   S.registers(Tuning == 1 ? atomicAddsBlockK : atomicAddsK);
+  return M;
+}
+
+// RAJAPerf's Base_CUDA with its buffers in device memory (RAJAPerf's own
+// default keeps them in pinned host memory, for MPI).
+RAJAPERF_TUNINGS(HaloPacking, PlainTuning)
+Measured cuda(HaloPacking &H, Index Reps, int) {
+  constexpr int Vars = HaloPacking::Vars;
+  Measured M;
+  Session S(M);
+  Real *Values = S.in(H.Values), *Send = S.in(H.SendBuffer),
+       *Receive = S.in(H.ReceiveBuffer);
+  const int *PackList = S.in(H.PackList), *UnpackList = S.in(H.UnpackList);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      for (int L = 0; L < HaloPacking::Neighbours; ++L) {
+        const Index First = H.PackStart[L], Len = H.PackStart[L + 1] - First;
+        for (int V = 0; V < Vars; ++V)
+          haloPackK<<<blocksFor(Len), Block>>>(Send + Vars * First + V * Len,
+                                               PackList + First,
+                                               Values + V * H.Zones, Len);
+      }
+      for (int L = 0; L < HaloPacking::Neighbours; ++L) {
+        const Index First = H.UnpackStart[L],
+                    Len = H.UnpackStart[L + 1] - First;
+        for (int V = 0; V < Vars; ++V)
+          haloUnpackK<<<blocksFor(Len), Block>>>(
+              Receive + Vars * First + V * Len, UnpackList + First,
+              Values + V * H.Zones, Len);
+      }
+    }
+  });
+  S.out(H.Values, Values);
+  S.out(H.SendBuffer, Send);
+  S.registers(haloPackK, haloUnpackK);
   return M;
 }
 

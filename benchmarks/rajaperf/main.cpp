@@ -173,6 +173,12 @@ double bytesPerRep(const AtomicAdds &) {
   return 16.0 * AtomicAdds::Replication;
 }
 double bytesPerRep(const ReduceStruct &D) { return 16.0 * D.N; }
+// RAJAPerf's: per packed or unpacked value, a 4-byte index, a value read
+// and a value written.
+double bytesPerRep(const HaloPacking &H) {
+  return 20.0 * HaloPacking::Vars *
+         double(H.PackList.size() + H.UnpackList.size());
+}
 double bytesPerRep(const FloydWarshall &F) { return 16.0 * F.N * F.N; }
 double bytesPerRep(const Adi &D) {
   return 2.0 * Adi::Steps * (6.0 * 8 * D.N * (D.N - 2));
@@ -372,6 +378,8 @@ std::vector<Entry> allKernels() {
       {{"Basic_DAXPY_ATOMIC", 1000000, 500, Normal}, runnerFor<DaxpyAtomic>()},
       {{"Basic_ARRAY_OF_PTRS", 1000000, 50, Normal}, runnerFor<ArrayOfPtrs>()},
       {{"Algorithm_ATOMIC", 1000000, 50, Zero}, runnerFor<AtomicAdds>()},
+      {{"Comm_HALO_PACKING", 1000000, 200, Normal},
+       runnerFor<HaloPacking>()},
       {{"Lcals_HYDRO_1D", 1000000, 1000, Normal}, runnerFor<Hydro1D>()},
       {{"Lcals_INT_PREDICT", 1000000, 400, Normal}, runnerFor<IntPredict>()},
       {{"Lcals_PLANCKIAN", 1000000, 50, Normal}, runnerFor<Planckian>()},

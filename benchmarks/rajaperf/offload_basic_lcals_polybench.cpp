@@ -206,6 +206,20 @@ void arrayOfPtrsKernel(ArrayViews P, Region<Real> Y) {
   }
 }
 
+/// HALO_PACKING, one launch per neighbour and variable as RAJAPerf's: the
+/// sent zones' values into the buffer, and the buffer into the halo zones,
+/// whose list entry I names zone Z (one of each per thread).
+void haloPackKernel(std::span<const int> List, CR Var, Region<Real> Buffer) {
+  for (auto [I, B] : Buffer)
+    B = Var[List[I]];
+}
+void haloUnpackKernel(offload::Range<> Entries, CR Buffer,
+                      Region<Real, offload::Indexed<int>> Var) {
+  for (std::uint64_t I : Entries)
+    for (auto [Z, V] : Var)
+      V = Buffer[I];
+}
+
 void memcpyKernel(CR X, Region<Real> Y) {
   for (auto [I, Yi] : Y)
     Yi = X[I];
@@ -684,6 +698,49 @@ static Measured run(ArrayOfPtrs &D, Index Reps, bool Staged) {
       [&] { return std::tie(D.X, D.Y); });
 }
 RAJAPERF_BOTH_VARIANTS(ArrayOfPtrs)
+
+static Measured run(HaloPacking &H, Index Reps, bool Staged) {
+  constexpr int Vars = HaloPacking::Vars;
+  auto Loop = [&](auto &Values, auto &Send, auto &Receive, auto &PackList,
+                  auto &UnpackList) {
+    for (Index R = 0; R < Reps; ++R) {
+      for (int L = 0; L < HaloPacking::Neighbours; ++L) {
+        const Index First = H.PackStart[L], Len = H.PackStart[L + 1] - First;
+        for (int V = 0; V < Vars; ++V)
+          offload(haloPackKernel,
+                  std::span<const int>(PackList).subspan(First, Len),
+                  std::span<const Real>(Values).subspan(V * H.Zones, H.Zones),
+                  std::span<Real>(Send).subspan(Vars * First + V * Len, Len));
+      }
+      for (int L = 0; L < HaloPacking::Neighbours; ++L) {
+        const Index First = H.UnpackStart[L],
+                    Len = H.UnpackStart[L + 1] - First;
+        for (int V = 0; V < Vars; ++V)
+          offload(
+              haloUnpackKernel, Len,
+              std::span<const Real>(Receive).subspan(Vars * First + V * Len,
+                                                     Len),
+              Region<Real, offload::Indexed<int>>(
+                  std::span<Real>(Values).subspan(V * H.Zones, H.Zones),
+                  offload::Indexed(
+                      std::span<const int>(UnpackList).subspan(First, Len))));
+      }
+    }
+  };
+  return twoWays(
+      Staged, Loop,
+      std::max(registers(haloPackKernel), registers(haloUnpackKernel)),
+      [&] {
+        return std::make_tuple(preload_mut(H.Values), preload_mut(H.SendBuffer),
+                               preload(H.ReceiveBuffer), preload(H.PackList),
+                               preload(H.UnpackList));
+      },
+      [&] {
+        return std::tie(H.Values, H.SendBuffer, H.ReceiveBuffer, H.PackList,
+                        H.UnpackList);
+      });
+}
+RAJAPERF_BOTH_VARIANTS(HaloPacking)
 
 static Measured run(AtomicAdds &D, Index Reps, bool Staged) {
   auto Loop = [&](auto &Slots) {

@@ -50,6 +50,8 @@ public:
     ++Count;
     return V;
   }
+  /// An initialisation whose values the set-up then overwrites: it counts.
+  void overwritten() { ++Count; }
   std::vector<Real> randomValues(Index N) {
     std::lock_guard<std::mutex> Lock(randomLock());
     std::srand(4793);

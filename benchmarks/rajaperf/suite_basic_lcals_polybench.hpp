@@ -691,4 +691,87 @@ struct IndexList : IndexList3Loop {
   static IndexList make(Index Size) { return {IndexList3Loop::make(Size)}; }
 };
 
+/// HALO_PACKING: a cube of Dim^3 zones inside a halo one zone wide, and,
+/// for each of the 26 neighbours of a rank that is its own neighbour, the
+/// zones it sends and the halo zones it receives as increasing index lists
+/// (RAJAPerf's HALO_base); three variables. A rep packs each variable's
+/// sent zones into the neighbour's send buffer, then unpacks the
+/// neighbour's receive buffer into the halo. Each kind of array is one
+/// vector: neighbour L's list is [Start[L], Start[L + 1]) of its lists, its
+/// buffer Vars times that, variable by variable. RAJAPerf checksums each
+/// variable and each send buffer.
+struct HaloPacking {
+  static constexpr int Neighbours = 26, Vars = 3;
+  Index Dim, Zones; // zones per side without the halo; per variable with it
+  std::vector<int> PackList, UnpackList;
+  std::vector<Index> PackStart, UnpackStart;
+  std::vector<Real> Values, SendBuffer, ReceiveBuffer;
+
+  /// The zones of neighbour L's box: the layer inside the halo it is sent
+  /// (Send), or the halo layer it fills.
+  static std::vector<int> box(Index Dim, int L, bool Send) {
+    static constexpr int Offsets[Neighbours][3] = {
+        {-1, 0, 0},   {1, 0, 0},   {0, -1, 0},  {0, 1, 0},   {0, 0, -1},
+        {0, 0, 1},    {-1, -1, 0}, {-1, 1, 0},  {1, -1, 0},  {1, 1, 0},
+        {-1, 0, -1},  {-1, 0, 1},  {1, 0, -1},  {1, 0, 1},   {0, -1, -1},
+        {0, -1, 1},   {0, 1, -1},  {0, 1, 1},   {-1, -1, -1}, {-1, -1, 1},
+        {-1, 1, -1},  {-1, 1, 1},  {1, -1, -1}, {1, -1, 1},  {1, 1, -1},
+        {1, 1, 1}};
+    const Index Side = Dim + 2;
+    Index Lo[3], Hi[3];
+    for (int D = 0; D < 3; ++D) {
+      const int O = Offsets[L][D];
+      Lo[D] = O == 0 ? 1 : O < 0 ? (Send ? 1 : 0) : (Send ? Dim : Dim + 1);
+      Hi[D] = O == 0 ? Dim + 1 : Lo[D] + 1;
+    }
+    std::vector<int> List;
+    for (Index K = Lo[2]; K < Hi[2]; ++K)
+      for (Index J = Lo[1]; J < Hi[1]; ++J)
+        for (Index I = Lo[0]; I < Hi[0]; ++I)
+          List.push_back(int(I + Side * (J + Side * K)));
+    return List;
+  }
+  static HaloPacking make(Index Size) {
+    Init In;
+    HaloPacking H;
+    H.Dim = Index(std::cbrt(Real(Size)) + std::cbrt(3.0) - 1.0);
+    H.Zones = (H.Dim + 2) * (H.Dim + 2) * (H.Dim + 2);
+    H.PackStart = H.UnpackStart = {0};
+    for (int L = 0; L < Neighbours; ++L)
+      for (bool Send : {true, false}) {
+        In.overwritten(); // RAJAPerf initialises each list, then fills it
+        std::vector<int> &List = Send ? H.PackList : H.UnpackList;
+        std::vector<int> Box = box(H.Dim, L, Send);
+        List.insert(List.end(), Box.begin(), Box.end());
+        (Send ? H.PackStart : H.UnpackStart).push_back(Index(List.size()));
+      }
+    H.Values.resize(Vars * H.Zones);
+    for (int V = 0; V < Vars; ++V) {
+      In.overwritten();
+      for (Index I = 0; I < H.Zones; ++I)
+        H.Values[V * H.Zones + I] = Real(I + V);
+    }
+    for (int L = 0; L < Neighbours; ++L) {
+      std::vector<Real> B =
+          In.data(Vars * (H.PackStart[L + 1] - H.PackStart[L]));
+      H.SendBuffer.insert(H.SendBuffer.end(), B.begin(), B.end());
+    }
+    for (int L = 0; L < Neighbours; ++L) {
+      std::vector<Real> B =
+          In.data(Vars * (H.UnpackStart[L + 1] - H.UnpackStart[L]));
+      H.ReceiveBuffer.insert(H.ReceiveBuffer.end(), B.begin(), B.end());
+    }
+    return H;
+  }
+  long double checksum() const {
+    long double Sum = 0;
+    for (int V = 0; V < Vars; ++V)
+      Sum += rajaperf::checksum(Values.data() + V * Zones, Zones);
+    for (int L = 0; L < Neighbours; ++L)
+      Sum += rajaperf::checksum(SendBuffer.data() + Vars * PackStart[L],
+                                Vars * (PackStart[L + 1] - PackStart[L]));
+    return Sum;
+  }
+};
+
 } // namespace rajaperf
