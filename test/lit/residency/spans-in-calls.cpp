@@ -3,19 +3,16 @@
 // variable's part of one array) stay on the device across the loop like
 // the vectors themselves, and the results equal those of a loop whose data
 // moves at every call.
-// RUN: %offload_host -Rpass=offload-residency -Rpass-missed=offload-residency
-// %s %ldflags -o %t.on 2>&1 | FileCheck %s --check-prefix=REMARKS RUN:
-// %offload_host -fplugin-arg-offload-residency=off %s %ldflags -o %t.off RUN:
-// %t.on > %t.on.out && %t.off > %t.off.out && cmp %t.on.out %t.off.out RUN:
-// FileCheck %s --check-prefix=OUT < %t.on.out
+// RUN: %offload_host -Rpass=offload-residency -Rpass-missed=offload-residency %s %ldflags -o %t.on 2>&1 | FileCheck %s --check-prefix=REMARKS
+// RUN: %offload_host -fplugin-arg-offload-residency=off %s %ldflags -o %t.off
+// RUN: %t.on > %t.on.out && %t.off > %t.off.out && cmp %t.on.out %t.off.out
+// RUN: FileCheck %s --check-prefix=OUT < %t.on.out
 //
-// REMARKS-DAG: remark: 'list' stays on the device across this loop's offload()
-// calls: copied there once before the loop [-Rpass=offload-residency]
-// REMARKS-DAG: remark: 'values' stays on the device across this loop's
-// offload() calls: copied there once before the loop and back once after it
-// REMARKS-DAG: remark: 'send' stays on the device across this loop's offload()
-// calls: copied there once before the loop and back once after it REMARKS-NOT:
-// cannot stay OUT: values 0 1 2 3 4 1 2 3 4 9 10 11 12 13 14 11 12 13 14 19
+// REMARKS-DAG: remark: 'list' stays on the device across this loop's offload() calls: copied there once before the loop [-Rpass=offload-residency]
+// REMARKS-DAG: remark: 'values' stays on the device across this loop's offload() calls: copied there once before the loop and back once after it
+// REMARKS-DAG: remark: 'send' stays on the device across this loop's offload() calls: copied there once before the loop and back once after it
+// REMARKS-NOT: cannot stay
+// OUT: values 0 1 2 3 4 1 2 3 4 9 10 11 12 13 14 11 12 13 14 19
 // OUT: sent 0 1 2 3 10 11 12 13
 
 #include <cstdio>
