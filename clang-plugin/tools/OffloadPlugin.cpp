@@ -140,6 +140,8 @@ public:
     // it has no kernels after all, they are stopped.
     if (std::optional<std::string> Source = mainSourceThatOffloads(CI))
       StartedEarly = Pass.launch(*Source);
+    // After the launch: offering clang the header adds a macro to the
+    // options that the device compiles take theirs from (until loaded()).
     if (Folder)
       HostHeader.emplace(CI, *Folder, *Prefix, Diags,
                          this->Opts.DeviceTimeLimit);
