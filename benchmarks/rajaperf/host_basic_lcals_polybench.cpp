@@ -153,6 +153,11 @@ void host(HaloPacking &H, Index Reps) {
   }
 }
 
+// RAJAPerf's Base_Seq runs the fused loops in the unfused order.
+void host(HaloPackingFused &H, Index Reps) {
+  host(static_cast<HaloPacking &>(H), Reps);
+}
+
 void host(AtomicAdds &D, Index Reps) {
   for (Index R = 0; R < Reps; ++R)
     for (Index I = 0; I < D.N; ++I)

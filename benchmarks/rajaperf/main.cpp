@@ -380,6 +380,8 @@ std::vector<Entry> allKernels() {
       {{"Algorithm_ATOMIC", 1000000, 50, Zero}, runnerFor<AtomicAdds>()},
       {{"Comm_HALO_PACKING", 1000000, 200, Normal},
        runnerFor<HaloPacking>()},
+      {{"Comm_HALO_PACKING_FUSED", 1000000, 200, Normal},
+       runnerFor<HaloPackingFused>()},
       {{"Lcals_HYDRO_1D", 1000000, 1000, Normal}, runnerFor<Hydro1D>()},
       {{"Lcals_INT_PREDICT", 1000000, 400, Normal}, runnerFor<IntPredict>()},
       {{"Lcals_PLANCKIAN", 1000000, 50, Normal}, runnerFor<Planckian>()},

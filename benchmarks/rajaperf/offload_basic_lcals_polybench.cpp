@@ -220,6 +220,32 @@ void haloUnpackKernel(offload::Range<> Entries, CR Buffer,
       V = Buffer[I];
 }
 
+/// HALO_PACKING_FUSED: every neighbour's and variable's part of the send
+/// buffer in one launch, each element finding its part among the parts'
+/// starts; and every halo zone of every variable in one launch, in zone
+/// order, each reading the receive buffer entry that fills it.
+void haloPackFusedKernel(std::span<const Index> PartStart,
+                         std::span<const Index> PackStart,
+                         std::span<const int> List, Index Zones, CR Values,
+                         Region<Real> Send) {
+  constexpr int Vars = HaloPacking::Vars;
+  for (auto [P, B] : Send) {
+    const Index Part =
+        Index(std::upper_bound(PartStart.begin(), PartStart.end(), Index(P)) -
+              PartStart.begin()) -
+        1;
+    const Index L = Part / Vars, V = Part % Vars;
+    B = Values[V * Zones + List[PackStart[L] + (Index(P) - PartStart[Part])]];
+  }
+}
+void haloUnpackFusedKernel(offload::Range<> Entries,
+                           std::span<const int> BufferEntries, CR Receive,
+                           Region<Real, offload::Indexed<int>> Values) {
+  for (std::uint64_t I : Entries)
+    for (auto [Z, V] : Values)
+      V = Receive[BufferEntries[I]];
+}
+
 void memcpyKernel(CR X, Region<Real> Y) {
   for (auto [I, Yi] : Y)
     Yi = X[I];
@@ -744,6 +770,34 @@ static Measured run(HaloPacking &H, Index Reps, bool Staged) {
       });
 }
 RAJAPERF_BOTH_VARIANTS(HaloPacking)
+
+static Measured run(HaloPackingFused &H, Index Reps, bool Staged) {
+  auto Loop = [&](auto &Values, auto &Send, auto &Receive, auto &PackList,
+                  auto &HaloZones, auto &HaloEntries) {
+    const Index Halo = Index(H.HaloZones.size());
+    for (Index R = 0; R < Reps; ++R) {
+      offload(haloPackFusedKernel, H.PartStart, H.PackStart, PackList, H.Zones,
+              Values, Send);
+      offload(haloUnpackFusedKernel, Halo, HaloEntries, Receive,
+              Region<Real, offload::Indexed<int>>(Values,
+                                                  offload::Indexed(HaloZones)));
+    }
+  };
+  return twoWays(
+      Staged, Loop,
+      std::max(registers(haloPackFusedKernel),
+               registers(haloUnpackFusedKernel)),
+      [&] {
+        return std::make_tuple(preload_mut(H.Values), preload_mut(H.SendBuffer),
+                               preload(H.ReceiveBuffer), preload(H.PackList),
+                               preload(H.HaloZones), preload(H.HaloEntries));
+      },
+      [&] {
+        return std::tie(H.Values, H.SendBuffer, H.ReceiveBuffer, H.PackList,
+                        H.HaloZones, H.HaloEntries);
+      });
+}
+RAJAPERF_BOTH_VARIANTS(HaloPackingFused)
 
 static Measured run(AtomicAdds &D, Index Reps, bool Staged) {
   auto Loop = [&](auto &Slots) {

@@ -774,4 +774,36 @@ struct HaloPacking {
   }
 };
 
+/// HALO_PACKING_FUSED: HALO_PACKING's data and result, each rep one launch
+/// that packs every neighbour's buffer and one that unpacks them. Set up
+/// beside it: where each (neighbour, variable) part of the send buffer
+/// starts (one more than parts), and the halo zones of all variables in
+/// increasing order (zone + variable * Zones) with the receive buffer entry
+/// that fills each.
+struct HaloPackingFused : HaloPacking {
+  std::vector<Index> PartStart;
+  std::vector<int> HaloZones, HaloEntries;
+  static HaloPackingFused make(Index Size) {
+    HaloPackingFused H{HaloPacking::make(Size)};
+    std::vector<std::pair<int, int>> Halo;
+    for (int L = 0; L < Neighbours; ++L) {
+      const Index First = H.UnpackStart[L], Len = H.UnpackStart[L + 1] - First;
+      for (int V = 0; V < Vars; ++V) {
+        H.PartStart.push_back(Vars * H.PackStart[L] +
+                              V * (H.PackStart[L + 1] - H.PackStart[L]));
+        for (Index I = 0; I < Len; ++I)
+          Halo.push_back({int(V * H.Zones + H.UnpackList[First + I]),
+                          int(Vars * First + V * Len + I)});
+      }
+    }
+    H.PartStart.push_back(Index(H.SendBuffer.size()));
+    std::sort(Halo.begin(), Halo.end());
+    for (auto [Zone, Entry] : Halo) {
+      H.HaloZones.push_back(Zone);
+      H.HaloEntries.push_back(Entry);
+    }
+    return H;
+  }
+};
+
 } // namespace rajaperf

@@ -56,7 +56,8 @@ struct Measured {
                   X(Fdtd2D) X(MatMatShared) X(Scan) X(IndexList3Loop)          \
                       X(IndexList) X(FirstSum) X(Memset) X(Memcpy)             \
                           X(DaxpyAtomic) X(FloydWarshall) X(ArrayOfPtrs)       \
-                          X(Adi) X(AtomicAdds) X(HaloPacking)
+                          X(Adi) X(AtomicAdds) X(HaloPacking)          \
+                              X(HaloPackingFused)
 
 #define RAJAPERF_DECLARE_VARIANTS(K)                                           \
   void host(K &, Index Reps);                                                  \
