@@ -240,6 +240,37 @@ __global__ void haloUnpackFusedK(const HaloPart *Parts) {
     P.Var[P.List[I]] = P.Buffer[I];
 }
 
+/// RAJAPerf's Base_CUDA: a block of 4 x 4 x 4 threads per element, B and
+/// the element's D in shared memory, each thread its 64 entries.
+__global__ void mass3deaK(const Real *B, const Real *D, Real *M) {
+  constexpr int D1D = Mass3DEA::D1D, Q1D = Mass3DEA::Q1D;
+  __shared__ Real SB[Q1D][D1D];
+  __shared__ Real SD[Q1D][Q1D][Q1D];
+  const Index E = blockIdx.x;
+  if (threadIdx.z == 0)
+    for (int Q = threadIdx.y; Q < Q1D; Q += blockDim.y)
+      SB[Q][threadIdx.x] = B[Q + Q1D * threadIdx.x];
+  for (int K1 = threadIdx.x; K1 < Q1D; K1 += blockDim.x)
+    for (int K2 = threadIdx.y; K2 < Q1D; K2 += blockDim.y)
+      for (int K3 = threadIdx.z; K3 < Q1D; K3 += blockDim.z)
+        SD[K1][K2][K3] = D[K1 + Q1D * K2 + Q1D * Q1D * K3 + Q1D * Q1D * Q1D * E];
+  __syncthreads();
+  const int I1 = threadIdx.x, I2 = threadIdx.y, I3 = threadIdx.z;
+  for (int J1 = 0; J1 < D1D; ++J1)
+    for (int J2 = 0; J2 < D1D; ++J2)
+      for (int J3 = 0; J3 < D1D; ++J3) {
+        Real Val = 0.0;
+        for (int K1 = 0; K1 < Q1D; ++K1)
+          for (int K2 = 0; K2 < Q1D; ++K2)
+            for (int K3 = 0; K3 < Q1D; ++K3)
+              Val += SB[K1][I1] * SB[K1][J1] * SB[K2][I2] * SB[K2][J2] *
+                     SB[K3][I3] * SB[K3][J3] * SD[K1][K2][K3];
+        M[I1 + D1D * (I2 + D1D * (I3 + D1D * (J1 + D1D * (J2 + D1D *
+                                                         (J3 + D1D * E)))))] =
+            Val;
+      }
+}
+
 __global__ void daxpyAtomicK(Real *Y, const Real *X, Real A, Index N) {
   Index I = globalIndex();
   if (I < N)
@@ -843,6 +874,22 @@ Measured cuda(HaloPackingFused &H, Index Reps, int) {
   S.out(H.Values, Values);
   S.out(H.SendBuffer, Send);
   S.registers(haloPackFusedK, haloUnpackFusedK);
+  return M;
+}
+
+RAJAPERF_TUNINGS(Mass3DEA, PlainTuning)
+Measured cuda(Mass3DEA &E, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  const Real *B = S.in(E.B), *D = S.in(E.D);
+  Real *Mat = S.in(E.M);
+  const dim3 Threads(Mass3DEA::D1D, Mass3DEA::D1D, Mass3DEA::D1D);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      mass3deaK<<<unsigned(E.NE), Threads>>>(B, D, Mat);
+  });
+  S.out(E.M, Mat);
+  S.registers(mass3deaK);
   return M;
 }
 

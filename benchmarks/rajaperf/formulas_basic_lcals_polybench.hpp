@@ -146,4 +146,27 @@ RAJAPERF_HD inline void adiRowSweep(const Adi::Coefficients &K, Real *U,
     U[I * N + Kk] = P[I * N + Kk] * U[I * N + Kk + 1] + Q[I * N + Kk];
 }
 
+/// MASS3DEA's entry P of M (its element, and the dofs i and j it pairs),
+/// the quadrature points in RAJAPerf's order.
+template <class V>
+RAJAPERF_HD inline Real mass3deaEntry(const V &B, const V &D, Index P) {
+  constexpr Index D1D = Mass3DEA::D1D, Q1D = Mass3DEA::Q1D;
+  Index Rest = P;
+  Index Dof[6];
+  for (Index &X : Dof) {
+    X = Rest % D1D;
+    Rest /= D1D;
+  }
+  const Index E = Rest;
+  auto Basis = [&](Index K, Index Dofi) { return B[K + Q1D * Dofi]; };
+  Real Val = 0.0;
+  for (Index K1 = 0; K1 < Q1D; ++K1)
+    for (Index K2 = 0; K2 < Q1D; ++K2)
+      for (Index K3 = 0; K3 < Q1D; ++K3)
+        Val += Basis(K1, Dof[0]) * Basis(K1, Dof[3]) * Basis(K2, Dof[1]) *
+               Basis(K2, Dof[4]) * Basis(K3, Dof[2]) * Basis(K3, Dof[5]) *
+               D[K1 + Q1D * K2 + Q1D * Q1D * K3 + Q1D * Q1D * Q1D * E];
+  return Val;
+}
+
 } // namespace rajaperf::formula

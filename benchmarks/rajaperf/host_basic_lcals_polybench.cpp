@@ -158,6 +158,12 @@ void host(HaloPackingFused &H, Index Reps) {
   host(static_cast<HaloPacking &>(H), Reps);
 }
 
+void host(Mass3DEA &E, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index P = 0; P < Mass3DEA::Entries * E.NE; ++P)
+      E.M[P] = formula::mass3deaEntry(E.B.data(), E.D.data(), P);
+}
+
 void host(AtomicAdds &D, Index Reps) {
   for (Index R = 0; R < Reps; ++R)
     for (Index I = 0; I < D.N; ++I)

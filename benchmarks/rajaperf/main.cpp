@@ -173,6 +173,11 @@ double bytesPerRep(const AtomicAdds &) {
   return 16.0 * AtomicAdds::Replication;
 }
 double bytesPerRep(const ReduceStruct &D) { return 16.0 * D.N; }
+double bytesPerRep(const Mass3DEA &E) {
+  return 8.0 * (Mass3DEA::Q1D * Mass3DEA::D1D +
+                E.NE * (Mass3DEA::Q1D * Mass3DEA::Q1D * Mass3DEA::Q1D +
+                        Mass3DEA::Entries));
+}
 // RAJAPerf's: per packed or unpacked value, a 4-byte index, a value read
 // and a value written.
 double bytesPerRep(const HaloPacking &H) {
@@ -382,6 +387,7 @@ std::vector<Entry> allKernels() {
        runnerFor<HaloPacking>()},
       {{"Comm_HALO_PACKING_FUSED", 1000000, 200, Normal},
        runnerFor<HaloPackingFused>()},
+      {{"Apps_MASS3DEA", 1000000, 1, Normal}, runnerFor<Mass3DEA>()},
       {{"Lcals_HYDRO_1D", 1000000, 1000, Normal}, runnerFor<Hydro1D>()},
       {{"Lcals_INT_PREDICT", 1000000, 400, Normal}, runnerFor<IntPredict>()},
       {{"Lcals_PLANCKIAN", 1000000, 50, Normal}, runnerFor<Planckian>()},

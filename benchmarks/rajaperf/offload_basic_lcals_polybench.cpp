@@ -246,6 +246,14 @@ void haloUnpackFusedKernel(offload::Range<> Entries,
       V = Receive[BufferEntries[I]];
 }
 
+/// MASS3DEA: one thread per matrix entry (RAJAPerf's block per element
+/// has each of 64 threads compute 64 entries from B and D in team memory;
+/// here an element's 4096 threads read them through the cache).
+void mass3deaKernel(CR B, CR D, Region<Real> M) {
+  for (auto [P, Mp] : M)
+    Mp = formula::mass3deaEntry(B, D, Index(P));
+}
+
 void memcpyKernel(CR X, Region<Real> Y) {
   for (auto [I, Yi] : Y)
     Yi = X[I];
@@ -798,6 +806,20 @@ static Measured run(HaloPackingFused &H, Index Reps, bool Staged) {
       });
 }
 RAJAPERF_BOTH_VARIANTS(HaloPackingFused)
+
+static Measured run(Mass3DEA &E, Index Reps, bool Staged) {
+  auto Loop = [&](auto &B, auto &D, auto &M) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(mass3deaKernel, B, D, M);
+  };
+  return twoWays(
+      Staged, Loop, registers(mass3deaKernel),
+      [&] {
+        return std::make_tuple(preload(E.B), preload(E.D), preload_mut(E.M));
+      },
+      [&] { return std::tie(E.B, E.D, E.M); });
+}
+RAJAPERF_BOTH_VARIANTS(Mass3DEA)
 
 static Measured run(AtomicAdds &D, Index Reps, bool Staged) {
   auto Loop = [&](auto &Slots) {

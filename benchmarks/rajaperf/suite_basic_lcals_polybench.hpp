@@ -806,4 +806,26 @@ struct HaloPackingFused : HaloPacking {
   }
 };
 
+/// MASS3DEA: each of NE elements' 64 x 64 mass matrix from the basis B
+/// (Q1D x D1D quadrature points by dofs per dimension) and the element's
+/// Q1D^3 quadrature weights D: entry (i, j) = sum over the quadrature points
+/// k of B(k1, i1) B(k1, j1) B(k2, i2) B(k2, j2) B(k3, i3) B(k3, j3) D(k, e).
+/// M holds entry (i1 i2 i3, j1 j2 j3) of element e at i1 + 4 (i2 + 4 (i3 +
+/// 4 (j1 + 4 (j2 + 4 (j3 + 4 e))))).
+struct Mass3DEA {
+  static constexpr Index D1D = 4, Q1D = 5, Entries = 4096;
+  Index NE;
+  std::vector<Real> B, D, M;
+  static Mass3DEA make(Index Size) {
+    Init In;
+    Mass3DEA E;
+    E.NE = std::max<Index>((Size + Entries / 2) / Entries, 1);
+    E.B = In.constant(Q1D * D1D, 1.0);
+    E.D = In.constant(Q1D * Q1D * Q1D * E.NE, 1.0);
+    E.M = In.constant(Entries * E.NE, 0.0);
+    return E;
+  }
+  long double checksum() const { return rajaperf::checksum(M); }
+};
+
 } // namespace rajaperf
