@@ -107,6 +107,7 @@ HostPrecompiledHeader::HostPrecompiledHeader(CompilerInstance &CI,
     if (acceptable(CI, Found->Path)) {
       PPOpts.ImplicitPCHInclude = Found->Path;
       Options = &PPOpts;
+      Used = true;
       if (Remark)
         Diags.report(Loc, Diag::HostPchUsed);
       return;

@@ -42,6 +42,8 @@ public:
   /// Once clang has read the header (when the parse begins): takes back
   /// from the compile's options what was there only for clang's check.
   void loaded();
+  /// Whether the compile reads the header precompiled.
+  bool used() const { return Used; }
   /// Waits for the header this compile builds, if any, and puts it in the
   /// cache.
   void finish();
@@ -51,6 +53,7 @@ private:
   std::string Key;
   std::optional<Subprocess> Build;
   clang::PreprocessorOptions *Options = nullptr; // until loaded()
+  bool Used = false;
 };
 
 } // namespace offload::plugin

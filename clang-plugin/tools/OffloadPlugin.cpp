@@ -155,6 +155,8 @@ public:
   // Before code generation sees each function (this consumer runs first):
   // loops over local containers keep them on the device (Residency.h).
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    if (HostHeader && HostHeader->used())
+      Parsed.insert(Parsed.end(), Group.begin(), Group.end());
     if (!keepsResident())
       return true;
     const Clock::time_point T0 = Clock::now();
@@ -163,6 +165,14 @@ public:
     keepDataResidentInLambdas(CI.getSema(), Diags, Remarks, Residency);
     ResidencyTime += Clock::now() - T0;
     return true;
+  }
+
+  void HandleCXXImplicitFunctionInstantiation(FunctionDecl *FD) override {
+    // The header's templates (the source's own are walked with them).
+    if (HostHeader && HostHeader->used())
+      if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+          Pattern && Pattern->isFromASTFile())
+        Instantiated.push_back(FD);
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
@@ -177,12 +187,20 @@ public:
     }
     if (Diags.engine().hasErrorOccurred())
       return;
-    Parsed = Clock::now();
+    ParseEnd = Clock::now();
+    // With the library's header read precompiled, a walk of the whole AST
+    // would read all of it back: the checks walk what this compile parsed
+    // and the instantiations it made of the header's templates.
+    if (HostHeader && HostHeader->used()) {
+      Parsed.insert(Parsed.end(), Instantiated.begin(), Instantiated.end());
+      Ctx.setTraversalScope(Parsed);
+    }
     checkPreloads(Ctx, Diags);
     std::optional<Metadata> M =
         Opts.ImportMetadata.empty()
             ? analyzeTranslationUnit(Ctx, CI.getSema(), Diags, Opts.Targets)
             : importMetadata(Diags);
+    Ctx.setTraversalScope({Ctx.getTranslationUnitDecl()});
     if (!M || Diags.engine().hasErrorOccurred())
       return;
     if (Opts.DumpMetadata)
@@ -253,7 +271,7 @@ private:
         "ms of it), kernel analysis and metadata {1:f0} ms, host code "
         "generation until the device compiles (started {2}) and ptxas/ld.lld "
         "were done {3:f0} ms; images from the cache: {5}\n",
-        Ms(Created, Parsed), Ms(Parsed, Analyzed),
+        Ms(Created, ParseEnd), Ms(ParseEnd, Analyzed),
         StartedEarly ? "with the host parse" : "after the analysis",
         Ms(Analyzed, Clock::now()),
         std::chrono::duration<double, std::milli>(ResidencyTime).count(),
@@ -307,8 +325,9 @@ private:
   DevicePass Pass;
   const std::optional<std::string> Input; // why device compiles cannot run
   std::optional<HostPrecompiledHeader> HostHeader;
+  std::vector<Decl *> Parsed, Instantiated; // while HostHeader is used
   bool StartedEarly = false;
-  Clock::time_point Created = Clock::now(), Parsed, Analyzed;
+  Clock::time_point Created = Clock::now(), ParseEnd, Analyzed;
   ResidencyState Residency;
   Clock::duration ResidencyTime{};
   // -Rpass=/-Rpass-missed= patterns, matched once rather than per function.
