@@ -1,5 +1,4 @@
-//===- HostPrecompiledHeader.cpp - The host reads the header precompiled --===//
-//-===//
+//===- HostPrecompiledHeader.cpp - The host reads the header precompiled -===//
 
 #include "HostPrecompiledHeader.h"
 #include "Toolchain.h"

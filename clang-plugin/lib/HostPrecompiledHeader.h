@@ -1,5 +1,4 @@
-//===- HostPrecompiledHeader.h - The host reads the header precompiled ----===//
-//-===//
+//===- HostPrecompiledHeader.h - The host reads the header precompiled ---===//
 //
 // A plain compile of a small source spends about half its time parsing
 // <offload/offload.hpp> and the standard headers it includes, and the host
