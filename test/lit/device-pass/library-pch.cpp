@@ -39,6 +39,9 @@
 // RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -include %inputs/library-pch/code.h -c %inputs/library-pch/no-kernels.cpp -o %t/m.o 2>&1 | FileCheck %s --check-prefix=CODE
 // RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -include %inputs/library-pch/conditional.h -c %inputs/library-pch/no-kernels.cpp -o %t/m.o 2>&1 | FileCheck %s --check-prefix=CONDITIONAL
 // RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -I%inputs/library-pch/vendor -include %inputs/library-pch/vendor-first.h -c %inputs/library-pch/no-kernels.cpp -o %t/m.o 2>&1 | FileCheck %s --check-prefix=VENDOR
+// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache "-DHEADER=<vector>" -include %inputs/library-pch/computed.h -c %inputs/library-pch/no-kernels.cpp -o %t/m.o 2>&1 | FileCheck %s --check-prefix=COMPUTED
+// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -include %inputs/library-pch/continued.h -c %inputs/library-pch/no-kernels.cpp -o %t/m.o 2>&1 | FileCheck %s --check-prefix=CONTINUED
+// RUN: %offload_host -fplugin-arg-offload-cache=%t/cache -Rpass-missed=offload-cache -include %inputs/library-pch/almost-guard.h -c %inputs/library-pch/no-kernels.cpp -o %t/m.o 2>&1 | FileCheck %s --check-prefix=ALMOST
 // The cache holds one header per set of options (the copy's, replaced when
 // it changed, and the original's), each with the list of what it was made
 // of, and the dependency file none of the cache's files:
@@ -66,6 +69,9 @@
 // CODE: code.h:1:1: remark: {{.*}}: code comes before it
 // CONDITIONAL: conditional.h:1:1: remark: {{.*}}: a conditional comes before it
 // VENDOR: vendor-first.h:1:1: remark: {{.*}}: <vendor.h> is included before it
+// COMPUTED: computed.h:1:1: remark: {{.*}}: a computed #include comes before it
+// CONTINUED: continued.h:1:1: remark: {{.*}}: a directive continues on the next line
+// ALMOST: almost-guard.h:2:1: remark: {{.*}}: a conditional comes before it
 // CACHE-COUNT-2: .inputs
 // CACHE: offload-library.hpp
 // CACHE-NOT: .failed
