@@ -711,11 +711,11 @@ struct HaloPacking {
   /// (Send), or the halo layer it fills.
   static std::vector<int> box(Index Dim, int L, bool Send) {
     static constexpr int Offsets[Neighbours][3] = {
-        {-1, 0, 0},   {1, 0, 0},   {0, -1, 0},  {0, 1, 0},   {0, 0, -1},
-        {0, 0, 1},    {-1, -1, 0}, {-1, 1, 0},  {1, -1, 0},  {1, 1, 0},
-        {-1, 0, -1},  {-1, 0, 1},  {1, 0, -1},  {1, 0, 1},   {0, -1, -1},
-        {0, -1, 1},   {0, 1, -1},  {0, 1, 1},   {-1, -1, -1}, {-1, -1, 1},
-        {-1, 1, -1},  {-1, 1, 1},  {1, -1, -1}, {1, -1, 1},  {1, 1, -1},
+        {-1, 0, 0},  {1, 0, 0},   {0, -1, 0},  {0, 1, 0},    {0, 0, -1},
+        {0, 0, 1},   {-1, -1, 0}, {-1, 1, 0},  {1, -1, 0},   {1, 1, 0},
+        {-1, 0, -1}, {-1, 0, 1},  {1, 0, -1},  {1, 0, 1},    {0, -1, -1},
+        {0, -1, 1},  {0, 1, -1},  {0, 1, 1},   {-1, -1, -1}, {-1, -1, 1},
+        {-1, 1, -1}, {-1, 1, 1},  {1, -1, -1}, {1, -1, 1},   {1, 1, -1},
         {1, 1, 1}};
     const Index Side = Dim + 2;
     Index Lo[3], Hi[3];
@@ -776,12 +776,9 @@ struct HaloPacking {
 
 /// HALO_PACKING_FUSED: HALO_PACKING's data and result, each rep one launch
 /// that packs every neighbour's buffer and one that unpacks them. Set up
-/// beside it: where each (neighbour, variable) part of the send buffer
-/// starts (one more than parts), and the halo zones of all variables in
-/// increasing order (zone + variable * Zones) with the receive buffer entry
-/// that fills each.
+/// beside it: the halo zones of all variables in increasing order (zone +
+/// variable * Zones) with the receive buffer entry that fills each.
 struct HaloPackingFused : HaloPacking {
-  std::vector<Index> PartStart;
   std::vector<int> HaloZones, HaloEntries;
   static HaloPackingFused make(Index Size) {
     HaloPackingFused H{HaloPacking::make(Size)};
@@ -789,14 +786,11 @@ struct HaloPackingFused : HaloPacking {
     for (int L = 0; L < Neighbours; ++L) {
       const Index First = H.UnpackStart[L], Len = H.UnpackStart[L + 1] - First;
       for (int V = 0; V < Vars; ++V) {
-        H.PartStart.push_back(Vars * H.PackStart[L] +
-                              V * (H.PackStart[L + 1] - H.PackStart[L]));
         for (Index I = 0; I < Len; ++I)
           Halo.push_back({int(V * H.Zones + H.UnpackList[First + I]),
                           int(Vars * First + V * Len + I)});
       }
     }
-    H.PartStart.push_back(Index(H.SendBuffer.size()));
     std::sort(Halo.begin(), Halo.end());
     for (auto [Zone, Entry] : Halo) {
       H.HaloZones.push_back(Zone);
