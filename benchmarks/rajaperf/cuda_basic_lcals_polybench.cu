@@ -219,14 +219,16 @@ __global__ void haloUnpackK(const Real *Buffer, const int *List, Real *Var,
     Var[List[I]] = Buffer[I];
 }
 
-/// RAJAPerf's fused direct dispatch: block row y is part y (a neighbour's
-/// variable), its elements in a grid-stride loop.
+/// A neighbour's variable on the device: its part of a buffer, its list,
+/// the variable's values and the list's length.
 struct HaloPart {
   Real *Buffer;
   const int *List;
   Real *Var;
   Index Len;
 };
+/// RAJAPerf's fused direct dispatch: block row y is part y, its elements in
+/// a grid-stride loop.
 __global__ void haloPackFusedK(const HaloPart *Parts) {
   const HaloPart P = Parts[blockIdx.y];
   for (Index I = threadIdx.x + Index(blockIdx.x) * Block; I < P.Len;
@@ -807,33 +809,36 @@ Measured cuda(AtomicAdds &D, Index Reps, int Tuning) {
   return M;
 }
 
+/// Every neighbour's every variable as a HaloPart on device data, in
+/// RAJAPerf's order.
+static std::vector<HaloPart> haloParts(const HaloPacking &H, bool Pack,
+                                       Real *Buffer, int *List, Real *Values) {
+  std::vector<HaloPart> Parts;
+  H.forEachPart(Pack, [&](HaloPacking::Part P, int V) {
+    Parts.push_back(
+        {Buffer + P.Buffer, List + P.List, Values + V * H.Zones, P.Len});
+  });
+  return Parts;
+}
+
 // RAJAPerf's Base_CUDA with its buffers in device memory (RAJAPerf's own
 // default keeps them in pinned host memory, for MPI).
 RAJAPERF_TUNINGS(HaloPacking, PlainTuning)
 Measured cuda(HaloPacking &H, Index Reps, int) {
-  constexpr int Vars = HaloPacking::Vars;
   Measured M;
   Session S(M);
-  Real *Values = S.in(H.Values), *Send = S.in(H.SendBuffer),
-       *Receive = S.in(H.ReceiveBuffer);
-  const int *PackList = S.in(H.PackList), *UnpackList = S.in(H.UnpackList);
+  Real *Values = S.in(H.Values), *Send = S.in(H.SendBuffer);
+  const std::vector<HaloPart> Pack = haloParts(
+      H, true, Send, S.in(H.PackList), Values);
+  const std::vector<HaloPart> Unpack = haloParts(
+      H, false, S.in(H.ReceiveBuffer), S.in(H.UnpackList), Values);
   S.loop([&] {
     for (Index R = 0; R < Reps; ++R) {
-      for (int L = 0; L < HaloPacking::Neighbours; ++L) {
-        const Index First = H.PackStart[L], Len = H.PackStart[L + 1] - First;
-        for (int V = 0; V < Vars; ++V)
-          haloPackK<<<blocksFor(Len), Block>>>(Send + Vars * First + V * Len,
-                                               PackList + First,
-                                               Values + V * H.Zones, Len);
-      }
-      for (int L = 0; L < HaloPacking::Neighbours; ++L) {
-        const Index First = H.UnpackStart[L],
-                    Len = H.UnpackStart[L + 1] - First;
-        for (int V = 0; V < Vars; ++V)
-          haloUnpackK<<<blocksFor(Len), Block>>>(
-              Receive + Vars * First + V * Len, UnpackList + First,
-              Values + V * H.Zones, Len);
-      }
+      for (const HaloPart &P : Pack)
+        haloPackK<<<blocksFor(P.Len), Block>>>(P.Buffer, P.List, P.Var, P.Len);
+      for (const HaloPart &P : Unpack)
+        haloUnpackK<<<blocksFor(P.Len), Block>>>(P.Buffer, P.List, P.Var,
+                                                 P.Len);
     }
   });
   S.out(H.Values, Values);
@@ -844,24 +849,15 @@ Measured cuda(HaloPacking &H, Index Reps, int) {
 
 RAJAPERF_TUNINGS(HaloPackingFused, PlainTuning)
 Measured cuda(HaloPackingFused &H, Index Reps, int) {
-  constexpr int Vars = HaloPacking::Vars;
   Measured M;
   Session S(M);
-  Real *Values = S.in(H.Values), *Send = S.in(H.SendBuffer),
-       *Receive = S.in(H.ReceiveBuffer);
-  int *PackList = S.in(H.PackList), *UnpackList = S.in(H.UnpackList);
+  Real *Values = S.in(H.Values), *Send = S.in(H.SendBuffer);
   // The parts' table, as RAJAPerf's workgroup builds it before the reps.
-  std::vector<HaloPart> Pack, Unpack;
-  for (int L = 0; L < HaloPacking::Neighbours; ++L)
-    for (int V = 0; V < Vars; ++V) {
-      const Index PF = H.PackStart[L], PL = H.PackStart[L + 1] - PF;
-      const Index UF = H.UnpackStart[L], UL = H.UnpackStart[L + 1] - UF;
-      Pack.push_back({Send + Vars * PF + V * PL, PackList + PF,
-                      Values + V * H.Zones, PL});
-      Unpack.push_back({Receive + Vars * UF + V * UL, UnpackList + UF,
-                        Values + V * H.Zones, UL});
-    }
-  const HaloPart *PackParts = S.in(Pack), *UnpackParts = S.in(Unpack);
+  const std::vector<HaloPart> Pack =
+      haloParts(H, true, Send, S.in(H.PackList), Values);
+  const HaloPart *PackParts = S.in(Pack);
+  const HaloPart *UnpackParts = S.in(haloParts(
+      H, false, S.in(H.ReceiveBuffer), S.in(H.UnpackList), Values));
   // RAJAPerf's grid: the parts' average length, longer ones stride.
   const Index Average = Index(H.PackList.size()) / HaloPacking::Neighbours;
   const dim3 Grid(blocksFor(Average), unsigned(Pack.size()));

@@ -134,22 +134,18 @@ void host(ArrayOfPtrs &D, Index Reps) {
 }
 
 void host(HaloPacking &H, Index Reps) {
-  constexpr int Vars = HaloPacking::Vars;
+  using Part = HaloPacking::Part;
   for (Index R = 0; R < Reps; ++R) {
-    for (int L = 0; L < HaloPacking::Neighbours; ++L) {
-      const Index First = H.PackStart[L], Len = H.PackStart[L + 1] - First;
-      for (int V = 0; V < Vars; ++V)
-        for (Index I = 0; I < Len; ++I)
-          H.SendBuffer[Vars * First + V * Len + I] =
-              H.Values[V * H.Zones + H.PackList[First + I]];
-    }
-    for (int L = 0; L < HaloPacking::Neighbours; ++L) {
-      const Index First = H.UnpackStart[L], Len = H.UnpackStart[L + 1] - First;
-      for (int V = 0; V < Vars; ++V)
-        for (Index I = 0; I < Len; ++I)
-          H.Values[V * H.Zones + H.UnpackList[First + I]] =
-              H.ReceiveBuffer[Vars * First + V * Len + I];
-    }
+    H.forEachPart(true, [&](Part P, int V) {
+      for (Index I = 0; I < P.Len; ++I)
+        H.SendBuffer[P.Buffer + I] =
+            H.Values[V * H.Zones + H.PackList[P.List + I]];
+    });
+    H.forEachPart(false, [&](Part P, int V) {
+      for (Index I = 0; I < P.Len; ++I)
+        H.Values[V * H.Zones + H.UnpackList[P.List + I]] =
+            H.ReceiveBuffer[P.Buffer + I];
+    });
   }
 }
 

@@ -763,6 +763,23 @@ struct HaloPacking {
     }
     return H;
   }
+  /// Neighbour L's variable V: where it lies in the send (Pack) or receive
+  /// buffer, where its list starts, and its length.
+  struct Part {
+    Index Buffer, List, Len;
+  };
+  Part part(int L, int V, bool Pack) const {
+    const std::vector<Index> &Start = Pack ? PackStart : UnpackStart;
+    const Index First = Start[L], Len = Start[L + 1] - First;
+    return {Vars * First + V * Len, First, Len};
+  }
+  /// Each(part, V) for every neighbour's every variable, in RAJAPerf's
+  /// order.
+  template <class F> void forEachPart(bool Pack, F Each) const {
+    for (int L = 0; L < Neighbours; ++L)
+      for (int V = 0; V < Vars; ++V)
+        Each(part(L, V, Pack), V);
+  }
   long double checksum() const {
     long double Sum = 0;
     for (int V = 0; V < Vars; ++V)
@@ -783,14 +800,11 @@ struct HaloPackingFused : HaloPacking {
   static HaloPackingFused make(Index Size) {
     HaloPackingFused H{HaloPacking::make(Size)};
     std::vector<std::pair<int, int>> Halo;
-    for (int L = 0; L < Neighbours; ++L) {
-      const Index First = H.UnpackStart[L], Len = H.UnpackStart[L + 1] - First;
-      for (int V = 0; V < Vars; ++V) {
-        for (Index I = 0; I < Len; ++I)
-          Halo.push_back({int(V * H.Zones + H.UnpackList[First + I]),
-                          int(Vars * First + V * Len + I)});
-      }
-    }
+    H.forEachPart(false, [&](Part P, int V) {
+      for (Index I = 0; I < P.Len; ++I)
+        Halo.push_back(
+            {int(V * H.Zones + H.UnpackList[P.List + I]), int(P.Buffer + I)});
+    });
     std::sort(Halo.begin(), Halo.end());
     for (auto [Zone, Entry] : Halo) {
       H.HaloZones.push_back(Zone);
