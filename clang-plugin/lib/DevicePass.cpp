@@ -119,7 +119,7 @@ DevicePass::DevicePass(const Options &Opts,
               "offload-cache")) {
   for (const Target &T : Opts.Targets)
     Toolchains.push_back(TargetToolchain::create(T));
-  CacheFolder = cacheFolder(Opts.Cache);
+  CacheFolder = plugin::cacheFolder(Opts.Cache);
   if (CacheFolder)
     Cache.emplace(*CacheFolder);
 }

@@ -44,6 +44,8 @@ public:
              clang::SourceManager &SM, Diagnostics &Diags);
   ~DevicePass();
 
+  /// The cache folder (CompileCache.h), if the cache is on.
+  const std::optional<std::string> &cacheFolder() const { return CacheFolder; }
   /// What the host pass found before the source's first include of a
   /// library header, before launch(); the device compiles read the header
   /// precompiled only if this found no obstacle.

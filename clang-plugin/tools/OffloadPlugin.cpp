@@ -128,7 +128,7 @@ public:
       return;
     // Whether the host and device compiles may read the library's header
     // precompiled is decided before anything is parsed.
-    std::optional<std::string> Folder = cacheFolder(this->Opts.Cache);
+    const std::optional<std::string> &Folder = Pass.cacheFolder();
     std::optional<IncludePrefix> Prefix;
     if (Folder) {
       Prefix = scanIncludePrefix(CI.getPreprocessor());
