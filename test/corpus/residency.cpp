@@ -7,7 +7,8 @@
 // resized between loops, an outer loop whose host code reads the data
 // around an inner loop that keeps it resident, and RAJAPerf's shape: the
 // loop in a generic lambda over references, a view built before the loop,
-// and a lambda that makes the call. The library's scans and compactions in
+// and a lambda that makes the call; spans of parts of vectors made in the
+// calls (a halo exchange's shape). The library's scans and compactions in
 // a loop stay resident too, a scan in place and an index list written
 // through Segments of the scanned flags among them.
 #include "corpus.hpp"
@@ -151,6 +152,49 @@ std::vector<std::int64_t> libraryCalls(std::size_t n) {
   return all;
 }
 
+// A halo exchange's shape: each variable's part of one array gathered into
+// its part of one buffer, and the buffer scattered back into the next
+// variable through an index list, every part a span made in the call.
+void gather(std::span<const std::int32_t> list, std::span<const double> var,
+            offload::Region<double> buffer) {
+  for (auto [i, b] : buffer)
+    b = var[list[i]] * 2 + 1;
+}
+void scatter(offload::Range<> entries, std::span<const double> buffer,
+             offload::Region<double, offload::Indexed<std::int32_t>> var) {
+  for (std::uint64_t i : entries)
+    for (auto [z, v] : var)
+      v = v / 2 + buffer[i];
+}
+std::vector<double> parts(std::size_t n) {
+  const std::size_t len = (n + 2) / 3;
+  std::vector<double> values(3 * n), buffer(3 * len);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    values[i] = double(i % 17) / 4;
+  // Gathered from anywhere; scattered to every third element, in order.
+  std::vector<std::int32_t> list(2 * len);
+  for (std::size_t j = 0; j < len; ++j) {
+    list[j] = std::int32_t(j * 7 % n);
+    list[len + j] = std::int32_t(3 * j);
+  }
+  for (int s = 0; s < 3; ++s)
+    for (std::size_t v = 0; v < 3; ++v) {
+      offload::offload(gather,
+                       std::span<const std::int32_t>(list).subspan(0, len),
+                       std::span<const double>(values).subspan(v * n, n),
+                       std::span<double>(buffer).subspan(v * len, len));
+      offload::offload(
+          scatter, len, std::span<const double>(buffer).subspan(v * len, len),
+          offload::Region<double, offload::Indexed<std::int32_t>>(
+              std::span<double>(values).subspan((v + 1) % 3 * n, n),
+              offload::Indexed(
+                  std::span<const std::int32_t>(list).subspan(len, len))));
+    }
+  std::vector<double> all(values);
+  all.insert(all.end(), buffer.begin(), buffer.end());
+  return all;
+}
+
 } // namespace
 
 int main() {
@@ -167,6 +211,7 @@ int main() {
                    offload::offload(relax, x, y);
                  }));
     printSampled("library_calls" + tag, 0, libraryCalls(n));
+    printSampled("parts" + tag, 0, parts(n));
   }
 
   // Resized and swapped between loops; an outer loop reads the data on
