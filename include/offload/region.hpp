@@ -261,6 +261,10 @@ template <class T, std::size_t N> Region(std::array<T, N> &) -> Region<T>;
 template <class T, std::size_t N> Region(std::span<T, N>) -> Region<T>;
 template <class T, std::size_t N, class S>
 Region(std::span<T, N>, S) -> Region<T, S>;
+template <class T, class A, class S>
+Region(std::vector<T, A> &, S) -> Region<T, S>;
+template <class T, std::size_t N, class S>
+Region(std::array<T, N> &, S) -> Region<T, S>;
 
 /// An index space of `size` positions partitioned by Strategy, with no data:
 /// for kernels that read views and reduce or update atomically.

@@ -466,8 +466,13 @@ struct Chunked1D {
 };
 
 /// A fixed number of logical threads, each striding through the data:
-/// thread t owns t, t + threads, t + 2 * threads, ... For reductions and
-/// other kernels that want fewer, longer-lived threads.
+/// thread t owns t, t + threads, t + 2 * threads, ... on a GPU, so that a
+/// warp's loads coalesce. A CPU thread wants to stream through memory
+/// instead: on the host device and without the plugin, thread t's share is
+/// the t-th of `threads` contiguous runs, and the first thread of each
+/// group of 64 consecutive threads takes its group's 64 runs (the others
+/// own nothing), so that one vectorized loop covers them. For reductions
+/// and other kernels that want fewer, longer-lived threads.
 struct GridStride1D {
   friend constexpr bool operator==(const GridStride1D &,
                                    const GridStride1D &) = default;
@@ -479,7 +484,19 @@ struct GridStride1D {
   constexpr detail::StridedBelow pieces(ThreadIndex T,
                                         std::uint64_t Size) const noexcept {
     std::uint64_t Stride = extent(Size).x, First = T.linear();
+#if defined(__NVPTX__) || defined(__AMDGPU__)
     return {First, First < Stride ? Size : 0, Stride};
+#else
+    // A thread past the last run, or past the data when the runs' rounding
+    // leaves the last ones nothing, gets an empty range (First >= bound).
+    // The divisor is known to be nonzero, so that the division leaves the
+    // loop over a chunk's threads.
+    constexpr std::uint64_t Group = 64;
+    const std::uint64_t Run = (Size + Stride - 1) / (Stride > 1 ? Stride : 1);
+    First = First < Stride && First % Group == 0 ? First * Run : Size;
+    const std::uint64_t Last = First + Group * Run;
+    return {First, Last < Size ? Last : Size, 1};
+#endif
   }
   constexpr Span span(std::uint64_t I) const noexcept { return {I, 1}; }
   template <class T>

@@ -4,13 +4,18 @@
 // vectorizes (packed multiply and add); a grid-stride reduction and a
 // kernel of a hundred operations make no call per thread (out of line, the
 // parameters and a partial sum live in memory; the kernel is called only
-// for threads past the data, out of line).
+// for threads past the data, out of line). A grid-stride thread's elements
+// are a contiguous run on the host, so an integer reduction vectorizes; the
+// partials of several reductions are not packed into one vector of blends
+// (minsd and maxsd, not cmpltpd).
 // RUN: rm -rf %t && mkdir %t
 // RUN: %offload -O3 -fplugin-arg-offload-targets=host -fplugin-arg-offload-save-temps=%t -c %s -o %t/v.o
 // RUN: llvm-objdump -d --no-show-raw-insn %t/host-vectorize.host.so > %t/dis.txt
 // RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*daxpy.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=DAXPY
 // RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*gridSum.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=GRID
 // RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*volume.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=VOLUME
+// RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*intSums.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=INTS
+// RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*minMax.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=MINMAX
 #include <offload/offload.hpp>
 
 void daxpy(std::span<const double> x, double a, offload::Region<double> y) {
@@ -39,7 +44,26 @@ void volume(std::span<const double> x, std::span<const double> y,
   }
 }
 
-void run(std::vector<double> &x, std::vector<double> &y, double &s) {
+void intSums(offload::Range<offload::GridStride1D> r, std::span<const int> x,
+             offload::ReduceSum<int> sum) {
+  for (std::uint64_t i : r)
+    sum += x[i];
+}
+
+void minMax(offload::Range<offload::GridStride1D> r, std::span<const double> x,
+            offload::ReduceMin<double> lo, offload::ReduceMax<double> hi) {
+  for (std::uint64_t i : r) {
+    lo.min(x[i]);
+    hi.max(x[i]);
+  }
+}
+
+void run(std::vector<double> &x, std::vector<double> &y, double &s,
+         std::vector<int> &n, int &t, double &lo, double &hi) {
+  offload::offload(intSums, offload::Range<offload::GridStride1D>(n.size()), n,
+                   t);
+  offload::offload(minMax, offload::Range<offload::GridStride1D>(x.size()), x,
+                   lo, hi);
   offload::offload(daxpy, x, 2.0, y);
   offload::offload(gridSum, offload::Range<offload::GridStride1D>(x.size()),
                    x, s);
@@ -53,3 +77,7 @@ void run(std::vector<double> &x, std::vector<double> &y, double &s) {
 // VOLUME-NOT: call{{.*}}<_Z6volume
 // VOLUME: mulsd
 // VOLUME-NOT: call{{.*}}<_Z6volume
+// INTS: paddd
+// MINMAX-NOT: cmpltpd
+// MINMAX: minsd
+// MINMAX-NOT: cmpltpd

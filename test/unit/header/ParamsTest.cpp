@@ -286,6 +286,13 @@ TEST(Params, ViewsAreMadeOfMutableDataThatOutlivesTheCall) {
       std::is_same_v<decltype(FromSpan), Region<double, GridStride1D>>);
   EXPECT_EQ(FromSpan.data(), V.data() + 2);
   EXPECT_EQ(FromSpan.size(), 3u);
+  // A vector or array with a strategy, as a new user writes it.
+  auto Inner = Region(V, Interval1D{1, 7});
+  static_assert(std::is_same_v<decltype(Inner), Region<double, Interval1D>>);
+  std::array<double, 4> A{};
+  static_assert(std::is_same_v<decltype(Region(A, Chunked1D{2})),
+                               Region<double, Chunked1D>>);
+  EXPECT_EQ(Inner.size(), 8u);
 }
 
 } // namespace

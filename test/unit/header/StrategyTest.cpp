@@ -76,6 +76,33 @@ TEST(Strategy, GridStride1D) {
       expectExactPartition(GridStride1D{T}, N);
 }
 
+// On the host (this test's build) a grid-stride thread's share is a
+// contiguous run, and the first thread of each group of 64 takes its
+// group's runs, so that one loop streams through them.
+TEST(Strategy, GridStride1DHostRuns) {
+  const GridStride1D Strategy{1000};
+  const std::uint64_t Size = 100000; // runs of 100 elements
+  auto Owned = [&](std::uint64_t Thread) {
+    std::vector<std::uint64_t> Elements;
+    for (std::uint64_t I : Strategy.pieces({Thread, 0, 0, 1000, 1}, Size))
+      Elements.push_back(I);
+    return Elements;
+  };
+  const std::vector<std::uint64_t> First = Owned(0), Second = Owned(64),
+                                   Last = Owned(960);
+  ASSERT_EQ(First.size(), 6400u);
+  EXPECT_EQ(First.back(), 6399u);
+  for (std::uint64_t I = 1; I < First.size(); ++I)
+    ASSERT_EQ(First[I], First[I - 1] + 1);
+  ASSERT_FALSE(Second.empty());
+  EXPECT_EQ(Second.front(), 6400u);
+  EXPECT_TRUE(Owned(1).empty());
+  EXPECT_TRUE(Owned(63).empty());
+  ASSERT_EQ(Last.size(), 4000u); // the last group has 40 threads' runs
+  EXPECT_EQ(Last.back(), Size - 1);
+  EXPECT_TRUE(Owned(1000).empty()); // past the launch's extent
+}
+
 TEST(Strategy, Columns2D) {
   for (auto [Rows, Cols] : {std::pair<std::uint64_t, std::uint64_t>{1, 1},
                             {10, 1000}, {3, 257}, {0, 5}, {7, 0}})
