@@ -52,6 +52,10 @@ struct Capabilities {
   /// Kernels run on the calling thread (the host device): a crash in one
   /// arrives as the process's own signal.
   bool RunsOnCallingThread = false;
+  /// It runs host images, whose GridStride1D threads own contiguous runs
+  /// where a GPU image's own strided elements: a call on a device set whose
+  /// kernel has one runs on devices that agree on it (DeviceSets.cpp).
+  bool HostImages = false;
   /// The most threads of one block, and of blocks along each dimension.
   std::uint32_t MaxBlockThreads = 1024;
   std::uint64_t MaxBlocks[3] = {INT32_MAX, 65535, 65535};

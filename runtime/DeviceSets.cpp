@@ -336,12 +336,28 @@ Error launchOnSetImpl(const detail::rt::SetCall &Call) {
   const detail::rt::LaunchRequest &Whole = Call.Whole;
   if (Call.NumDevices == 0)
     return createStringError("offload() on an empty offload::Devices");
+  // A kernel whose threads own other elements on host devices than on GPUs
+  // runs on the devices of the first one's kind: mixed, some elements would
+  // have two owners and others none.
+  std::vector<int> Ids(Call.Devices, Call.Devices + Call.NumDevices);
+  if (Call.OneKind) {
+    Expected<std::vector<DeviceState *>> Found =
+        setDevices(Ids.data(), Ids.size());
+    if (!Found)
+      return Found.takeError();
+    const bool HostImages = Found->front()->info().Caps.HostImages;
+    std::vector<int> Kept;
+    for (std::size_t I = 0; I < Ids.size(); ++I)
+      if ((*Found)[I]->info().Caps.HostImages == HostImages)
+        Kept.push_back(Ids[I]);
+    Ids = std::move(Kept);
+  }
   const unsigned Dim = Whole.OriginDim, N = Whole.NumSlots;
   // Slabs of whole blocks, as even as blocks allow, none empty.
   const std::uint64_t Threads = Whole.Extent[Dim], Step = Whole.Block[Dim];
   const std::uint64_t Blocks = (Threads + Step - 1) / Step;
   const std::uint64_t Devs = std::max<std::uint64_t>(
-      1, std::min<std::uint64_t>(Call.NumDevices, Blocks));
+      1, std::min<std::uint64_t>(Ids.size(), Blocks));
   const std::uint64_t BlocksPerPart =
       std::max<std::uint64_t>(1, (Blocks + Devs - 1) / Devs);
   const std::uint64_t PerPart = BlocksPerPart * Step;
@@ -411,7 +427,7 @@ Error launchOnSetImpl(const detail::rt::SetCall &Call) {
     R.Origin = First;
     R.Bias = P.Bias.data();
   }
-  if (Error E = launchPartsImpl(Requests, ArrayRef(Call.Devices, NumParts)))
+  if (Error E = launchPartsImpl(Requests, ArrayRef(Ids.data(), NumParts)))
     return E;
   // Each reduction: the value before the call, then each device's result.
   for (unsigned I = 0; I < N; ++I)

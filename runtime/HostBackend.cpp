@@ -304,6 +304,7 @@ DeviceEntry hostDevice(int Id) {
               std::max(1u, std::thread::hardware_concurrency())};
   Info.Caps.SeparateMemory = false;
   Info.Caps.RunsOnCallingThread = true;
+  Info.Caps.HostImages = true;
   return {std::move(Info), std::make_unique<HostBackend>()};
 }
 

@@ -417,7 +417,8 @@ void runOnSet(const Devices &Set, void (*Kernel)(P...), const Launch &L,
   rt::SetCall Call{.Whole = C.request(Kernel),
                    .Slots = Slots,
                    .Devices = Set.begin(),
-                   .NumDevices = Set.size()};
+                   .NumDevices = Set.size(),
+                   .OneKind = Sig::ChoosesThreads};
   Call.Whole.OriginDim = splitDimension(Sig::Dims);
   C.forEachParam([&](auto... I) {
     auto Describe = [&](auto Index) {

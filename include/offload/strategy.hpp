@@ -471,8 +471,10 @@ struct Chunked1D {
 /// instead: on the host device and without the plugin, thread t's share is
 /// the t-th of `threads` contiguous runs, and the first thread of each
 /// group of 64 consecutive threads takes its group's 64 runs (the others
-/// own nothing), so that one vectorized loop covers them. For reductions
-/// and other kernels that want fewer, longer-lived threads.
+/// own nothing), so that one vectorized loop covers them; a call on a
+/// device set that mixes the two kinds runs on one of them
+/// (Signature::ChoosesThreads). For reductions and other kernels that want
+/// fewer, longer-lived threads.
 struct GridStride1D {
   friend constexpr bool operator==(const GridStride1D &,
                                    const GridStride1D &) = default;

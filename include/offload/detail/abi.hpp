@@ -18,7 +18,7 @@ namespace offload::detail {
 
 /// Version of the argument layout and registration ABI shared by the
 /// headers, the plugin and the runtime.
-inline constexpr unsigned AbiVersion = 15;
+inline constexpr unsigned AbiVersion = 16;
 
 /// Slots 0, 1, 2 hold the end of the launch's logical threads per dimension,
 /// slot 3 the first logical thread along its slowest dimension (not 0 when

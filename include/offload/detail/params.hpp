@@ -797,6 +797,10 @@ template <class R, class... P> struct Signature<R (*)(P...)> {
     return Found;
   }();
 
+  /// Whether a strategy sets the thread count (GridStride1D), whose threads
+  /// own other elements on a CPU than on a GPU.
+  static constexpr bool ChoosesThreads = (Param<P>::ChoosesThreads || ...);
+
   /// Whether a GPU may run a launch in fewer blocks than it has, each block
   /// taking the place of several in turn along the kernel's outermost
   /// dimension (deviceEntry): kernels whose blocks combine reductions,
@@ -806,8 +810,7 @@ template <class R, class... P> struct Signature<R (*)(P...)> {
   /// once, and the launch's last block waits for fewer of them. 0 when it
   /// may not; else the kernel's dimensions (the runtime folds the last).
   static constexpr std::uint8_t FoldDims =
-      !HasTeamMemory && (Param<P>::CombinesBlocks || ...) &&
-              !(Param<P>::ChoosesThreads || ...)
+      !HasTeamMemory && (Param<P>::CombinesBlocks || ...) && !ChoosesThreads
           ? std::uint8_t(Dims ? Dims : 1)
           : std::uint8_t(0);
 

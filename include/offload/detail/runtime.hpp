@@ -93,6 +93,10 @@ struct SetCall {
   std::uint64_t SplitElements = 0;
   const int *Devices = nullptr;
   unsigned NumDevices = 0;
+  /// The kernel's logical threads own other elements in host images than
+  /// in GPU images (GridStride1D: strategy.hpp), so its parts run on the
+  /// set's devices of the first one's kind only.
+  bool OneKind = false;
 };
 /// Runs Call; returns when each part has returned as launch() would.
 void launchOnSet(const SetCall &Call);

@@ -29,7 +29,7 @@ void run(std::vector<int> &v, std::vector<float> &f) {
 // CHECK: @__offload.kernels = internal constant [2 x { ptr, ptr, ptr, ptr }]
 // CHECK-DAG: { ptr @_Z5twiceN7offload6RegionIiNS_8Linear1DEEE, ptr @__offload.entry_name.__offload_k_{{[0-9a-f]+}}, ptr @__offload.kernel_name.__offload_k_{{[0-9a-f]+}}, ptr @__offload.slot_names.__offload_k_{{[0-9a-f]+}} }
 // CHECK-DAG: { ptr @_Z4zeroIfEvN7offload6RegionIT_NS0_8Linear1DEEE, ptr @__offload.entry_name.__offload_k_{{[0-9a-f]+}}, ptr @__offload.kernel_name.__offload_k_{{[0-9a-f]+}}, ptr @__offload.slot_names.__offload_k_{{[0-9a-f]+}} }
-// CHECK: @__offload.registration = internal constant { i32, i32, ptr, i32, i32, ptr, ptr } { i32 15, i32 2, ptr @__offload.kernels, i32 1, i32 {{-?[1-9][0-9]*}}, ptr @__offload.images, ptr @__offload.source }
+// CHECK: @__offload.registration = internal constant { i32, i32, ptr, i32, i32, ptr, ptr } { i32 16, i32 2, ptr @__offload.kernels, i32 1, i32 {{-?[1-9][0-9]*}}, ptr @__offload.images, ptr @__offload.source }
 // CHECK: define internal void @__offload.register() {
 // CHECK-NEXT:   call void @__cxxoffload_register(ptr @__offload.registration)
 // CHECK-NEXT:   ret void

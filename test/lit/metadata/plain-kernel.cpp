@@ -14,7 +14,7 @@ void run(std::vector<float> &x, std::vector<float> &y) {
   offload::offload(saxpy, 2.0f, x, y);
 }
 
-// CHECK:      "abi": 15,
+// CHECK:      "abi": 16,
 // CHECK-NEXT: "format": "cxx-offload-kernels",
 // CHECK-NEXT: "globals": [],
 // CHECK-NEXT: "kernels": [
