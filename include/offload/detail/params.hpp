@@ -430,6 +430,9 @@ template <class Op> struct Param<Reduce<Op>> : ParamDefaults {
 };
 
 /// Atomically updated data: copied to the device and back.
+template <class T> inline constexpr bool IsAtomic = false;
+template <class T> inline constexpr bool IsAtomic<Atomic<T>> = true;
+
 template <class T> struct Param<Atomic<T>> : ParamDefaults {
   static constexpr ParamInfo Info{ParamKind::Atomic, MapKind::ToFrom, 2};
   static void put(const Atomic<T> &A, SlotWriter &W) {
@@ -440,6 +443,21 @@ template <class T> struct Param<Atomic<T>> : ParamDefaults {
                            NoState &) {
     return AtomicAccess::bind(reinterpret_cast<T *>(Slot[0]), Slot[1]);
   }
+#if !defined(OFFLOAD_GPU_CODE)
+  /// Host: the threads of a chunk hold back their adds to one place
+  /// (Atomic::add), made when the place changes and at the chunk's end.
+  using State = PendingAdd<T>;
+  static Atomic<T> rebuild(const std::uint64_t *Slot, const ThreadIndex &,
+                           State &Pending) {
+    return AtomicAccess::bind(reinterpret_cast<T *>(Slot[0]), Slot[1],
+                              &Pending);
+  }
+  using ParamDefaults::finish;
+  template <unsigned Position>
+  static void finish(const std::uint64_t *, State &Pending) {
+    Pending.flush();
+  }
+#endif
 };
 
 #if defined(OFFLOAD_GPU_CODE)
@@ -779,6 +797,13 @@ template <class R, class... P> struct Signature<R (*)(P...)> {
   /// Whether the kernel has team memory: its blocks then run whole, and on
   /// the host device as fibers.
   static constexpr bool HasTeamMemory = (IsTile<P>::value || ...);
+  /// A parameter's per-thread state; none for an Atomic in a kernel with
+  /// team memory, whose threads meet at barriers, after which a thread sees
+  /// the adds the others made before it (so none may be held back).
+  template <class Q>
+  using StateOf =
+      std::conditional_t<HasTeamMemory && IsAtomic<std::remove_cvref_t<Q>>,
+                         NoState, typename Param<Q>::State>;
 
   /// Index of the first slot of each parameter, after the launch slots.
   static constexpr std::array<unsigned, sizeof...(P)> Offsets = [] {
@@ -837,7 +862,7 @@ private:
   template <class KernelRef, class EachThread, std::size_t... I>
   static void invokeImpl(KernelRef Kernel, const std::uint64_t *Slots,
                          EachThread Each, std::index_sequence<I...>) {
-    std::tuple<typename Param<P>::State...> States;
+    std::tuple<StateOf<P>...> States;
     OFFLOAD_INLINE_CALL
     Each([&](const ThreadIndex &Thread) {
       // Host code: a kernel of grid-stride loops (no BoundsThreads) stayed

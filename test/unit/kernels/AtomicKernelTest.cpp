@@ -71,6 +71,53 @@ TEST(AtomicKernel, MinAndMax) {
   EXPECT_EQ(IntMinMax[1], long(Hi * 100));
 }
 
+// Runs of adds to one place (sorted bins), with a thread's own operations
+// mixed in: it reads back what it added, whatever the host device held back.
+void runsAndReads(Range<> R, std::span<const long> Bins, Atomic<long> Counts,
+                  Atomic<long> Misses) {
+  for (std::uint64_t I : R) {
+    Counts.add(Bins[I], 2);
+    Counts.add(Bins[I], -1);
+    if (I % 7 == 0 && Counts.load(Bins[I]) < 1)
+      Misses.add(0, 1);
+    if (I % 11 == 0)
+      (void)Counts.fetch_add(Bins[I], 0);
+  }
+}
+
+TEST(AtomicKernel, RunsOfAddsToOnePlaceAndTheThreadsOwnReads) {
+  for (std::uint64_t N : {1u, 777u, 100003u}) {
+    std::vector<long> Bins(N), Counts(5, 0), Misses(1, 0), Want(5, 0);
+    for (std::uint64_t I = 0; I < N; ++I)
+      ++Want[Bins[I] = long(I * 5 / N)];
+    offload::offload(runsAndReads, N, Bins, Counts, Misses);
+    EXPECT_EQ(Counts, Want) << N;
+    EXPECT_EQ(Misses[0], 0) << N;
+  }
+}
+
+// With team memory, a block's adds before a barrier are seen after it.
+void addsBeforeABarrier(Range<> R, Tile<int, 256> Local, Atomic<long> Total,
+                        Region<long> Seen) {
+  Local.fill(0);
+  for ([[maybe_unused]] std::uint64_t I : R)
+    Total.add(0, 1);
+  Local.sync();
+  for (auto [I, V] : Seen) {
+    (void)I;
+    V = Total.load(0);
+  }
+}
+
+TEST(AtomicKernel, AddsBeforeABarrierAreSeenAfterIt) {
+  std::vector<long> Total(1, 0), Seen(256, 0);
+  offload::offload(addsBeforeABarrier, Range<>(256), offload::team_memory,
+                   Total, Seen);
+  EXPECT_EQ(Total[0], 256);
+  for (long V : Seen)
+    EXPECT_EQ(V, 256);
+}
+
 void outOfRange(Range<> R, Atomic<int> A) {
   for (std::uint64_t I : R)
     A.add(I + 10, 1);
