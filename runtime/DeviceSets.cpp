@@ -356,8 +356,8 @@ Error launchOnSetImpl(const detail::rt::SetCall &Call) {
   // Slabs of whole blocks, as even as blocks allow, none empty.
   const std::uint64_t Threads = Whole.Extent[Dim], Step = Whole.Block[Dim];
   const std::uint64_t Blocks = (Threads + Step - 1) / Step;
-  const std::uint64_t Devs = std::max<std::uint64_t>(
-      1, std::min<std::uint64_t>(Ids.size(), Blocks));
+  const std::uint64_t Devs =
+      std::max<std::uint64_t>(1, std::min<std::uint64_t>(Ids.size(), Blocks));
   const std::uint64_t BlocksPerPart =
       std::max<std::uint64_t>(1, (Blocks + Devs - 1) / Devs);
   const std::uint64_t PerPart = BlocksPerPart * Step;
