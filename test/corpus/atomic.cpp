@@ -1,7 +1,8 @@
 // Every Atomic operation (add, sub, min, max, exchange, compare_exchange,
 // load, fetch_add, fetch_min, fetch_max, unchecked_fetch_add) on every value
 // type it takes (int, unsigned, long long, unsigned long long, float,
-// double), from 4097 threads. Results that depend on the order of the
+// double), from 4097 threads, and runs of adds to one place read back by
+// the adding thread (odd sizes). Results that depend on the order of the
 // threads (the old values of a shared counter or of exchanges) are printed
 // sorted; sums use values whose floating sums are exact and integer sums
 // that wrap. So all results are exact: 0 ulp.
@@ -101,6 +102,22 @@ void atomic_load(offload::Region<T> out, offload::Atomic<T> data) {
     r = data.load(i) + data.load(data.size() - 1 - i);
 }
 
+// Runs of adds to one place, as in a histogram of sorted data, with each
+// thread reading back what it added: the host device holds such runs back
+// and makes one atomic of each, so a read must still see the thread's own.
+template <class T>
+void atomic_runs(offload::Range<> r, std::span<const int> bins,
+                 offload::Atomic<T> sums, offload::Atomic<long long> seen,
+                 offload::Atomic<unsigned> misses) {
+  for (std::uint64_t i : r) {
+    sums.add(bins[i], valueOf<T>(i));
+    seen.add(bins[i], 2);
+    seen.add(bins[i], -1);
+    if (i % 3 == 0 && seen.load(bins[i]) < 1)
+      misses.add(0, 1u);
+  }
+}
+
 template <class T> void printSorted(const std::string &Name, std::vector<T> V) {
   std::sort(V.begin(), V.end());
   corpus::printSampled(Name, 0, V);
@@ -180,6 +197,20 @@ template <class T> void runType() {
   std::vector<T> Loaded(N);
   offload::offload(atomic_load<T>, Loaded, X);
   corpus::printSampled("atomic_load" + S, 0, Loaded);
+
+  for (std::uint64_t Size : {1u, 7u, 1000u, 4099u}) {
+    std::vector<int> Bins(Size);
+    for (std::uint64_t I = 0; I < Size; ++I)
+      Bins[I] = int(I * 6 / Size); // six runs, sorted
+    std::vector<T> Sums(6, T(0));
+    std::vector<long long> Seen(6, 0);
+    std::vector<unsigned> Misses(1, 0u);
+    offload::offload(atomic_runs<T>, Size, Bins, Sums, Seen, Misses);
+    const std::string Name = "atomic_runs" + S + ".n" + std::to_string(Size);
+    corpus::print(Name + ".sums", 0, Sums);
+    corpus::print(Name + ".seen", 0, Seen);
+    corpus::print(Name + ".misses", 0, Misses);
+  }
 }
 
 } // namespace

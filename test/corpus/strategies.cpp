@@ -213,8 +213,9 @@ int main() {
   printSampled("linear1d", 0, V);
 
   V.assign(777, 0);
+  // The Region's type deduced from the vector and the strategy.
   offload::offload(mark_items<offload::Interval1D>,
-                   Region<U64, offload::Interval1D>(V, {1, 776}));
+                   offload::Region(V, offload::Interval1D{1, 776}));
   printSampled("interval1d", 0, V);
   std::vector<double> Smooth(1001);
   for (U64 I = 0; I < Smooth.size(); ++I)
