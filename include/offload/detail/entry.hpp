@@ -65,7 +65,7 @@ template <auto Kernel>
     Sig::invoke(ConstantKernel<Kernel>{}, Slots + LaunchSlots, [&](auto Body) {
       for (std::uint64_t I = Slots[3] + gpu::threadIndex<1>().x; I < Extent;
            I += Stride)
-        Body(ThreadIndex{I, 0, 0, 1, 1});
+        OFFLOAD_ENTRY_INLINE_CALL Body(ThreadIndex{I, 0, 0, 1, 1});
     });
   } else if constexpr (Sig::FoldDims > 1) {
     // The same along the outermost dimension, rows (or planes) of blocks
@@ -83,7 +83,7 @@ template <auto Kernel>
     Sig::invoke(ConstantKernel<Kernel>{}, Slots + LaunchSlots, [&](auto Body) {
       if (Inside)
         for (; Position < Extent; Position += Stride)
-          Body(Thread);
+          OFFLOAD_ENTRY_INLINE_CALL Body(Thread);
     });
   } else {
     // Threads past the logical extent run no kernel body, but still reach
@@ -100,7 +100,7 @@ template <auto Kernel>
     OFFLOAD_ENTRY_INLINE_CALL
     Sig::invoke(ConstantKernel<Kernel>{}, Slots + LaunchSlots, [&](auto Body) {
       if (Active)
-        Body(Thread);
+        OFFLOAD_ENTRY_INLINE_CALL Body(Thread);
     });
   }
 #else

@@ -54,11 +54,13 @@
 #define OFFLOAD_INLINE_CALL
 #define OFFLOAD_OUTLINE_CALL
 #endif
-// GPU code: a kernel's scaffolding (Signature::invoke), inlined into its one
-// entry whatever its size. Out of line (a scan's tiles, inlined into it, made
-// it too large for the inliner), the slots went through the stack and every
-// pointer became generic: no global loads or stores, 27 stack stores, SCAN
-// 1.24 of CUDA (benchmarks/rajaperf/RESULTS.md, 2026-12-06).
+// GPU code: a kernel's scaffolding (Signature::invoke) and the kernel itself,
+// inlined into its one entry whatever their size. Out of line (a scan's
+// tiles, inlined into it, made it too large for the inliner), the slots went
+// through the stack and every pointer became generic: no global loads or
+// stores, 27 stack stores, SCAN 1.24 of CUDA (benchmarks/rajaperf/RESULTS.md,
+// 2026-12-06); a sort's merge pass of keys and values took 68 us where the
+// keys alone, inlined, took 20.
 #if defined(OFFLOAD_GPU_CODE)
 #define OFFLOAD_ENTRY_INLINE_CALL [[clang::always_inline]]
 #else
@@ -863,18 +865,19 @@ private:
   static void invokeImpl(KernelRef Kernel, const std::uint64_t *Slots,
                          EachThread Each, std::index_sequence<I...>) {
     std::tuple<StateOf<P>...> States;
-    OFFLOAD_INLINE_CALL
+    OFFLOAD_INLINE_CALL OFFLOAD_ENTRY_INLINE_CALL
     Each([&](const ThreadIndex &Thread) {
       // Host code: a kernel of grid-stride loops (no BoundsThreads) stayed
       // out of line, a call per thread with its partial in memory; one that
       // bounds its threads vectorizes only when simplified before it is
       // inlined, as heuristics do it.
       if constexpr (BoundsThreads)
-        Kernel.get()(rebuildParam<P, Offsets[I]>(
+        OFFLOAD_ENTRY_INLINE_CALL Kernel.get()(rebuildParam<P, Offsets[I]>(
             Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
             std::get<I>(States))...);
       else
-        OFFLOAD_INLINE_CALL Kernel.get()(rebuildParam<P, Offsets[I]>(
+        OFFLOAD_INLINE_CALL OFFLOAD_ENTRY_INLINE_CALL Kernel.get()(
+            rebuildParam<P, Offsets[I]>(
             Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
             std::get<I>(States))...);
     });
