@@ -449,10 +449,11 @@ struct HostChunks {
 };
 
 #if !defined(OFFLOAD_GPU_CODE)
-/// Each(C) for every chunk C, on the host device's threads.
-template <class F> void eachHostChunk(F &&Each) {
+/// Each(C) for every chunk C (of Count), on the host device's threads.
+template <class F>
+void eachHostChunk(F &&Each, std::uint64_t Count = HostChunks::Count) {
   hostTeam().parallel(
-      HostChunks::Count,
+      Count,
       [](void *Context, std::uint64_t C) {
         (*static_cast<std::remove_reference_t<F> *>(Context))(C);
       },

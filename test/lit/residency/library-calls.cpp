@@ -1,5 +1,5 @@
 // The library's calls that run kernels on containers (the scans, copy_if,
-// copy_index_if, the BLAS calls) take part in automatic residency as
+// copy_index_if, the sorts, the BLAS calls) take part in automatic residency as
 // offload() calls do: a loop of them moves its data once each way. A scan
 // in place passes one vector as input and output, which stays resident too,
 // and so does a list that a Region built in the call reads through its
@@ -13,8 +13,10 @@
 #include <offload/blas.hpp>
 #include <offload/offload.hpp>
 #include <offload/scan.hpp>
+#include <offload/sort.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <numeric>
 #include <vector>
 
@@ -59,6 +61,7 @@ int main(int argc, char **) {
     offload::exclusive_scan(counts, sums, 0L);
     offload::inclusive_scan(sums, sums);
     last = offload::copy_if(counts, kept, Odd{});
+    offload::sort(kept, std::greater<>{});
     offload::blas::daxpy(int(n), 0.25, x, y);
     offload::offload(flag, counts, flags);
     offload::exclusive_scan(flags, flags, 0L);
@@ -72,6 +75,7 @@ int main(int argc, char **) {
     std::inclusive_scan(sums0.begin(), sums0.end(), sums0.begin());
     last0 = std::copy_if(counts0.begin(), counts0.end(), kept0.begin(), Odd{}) -
             kept0.begin();
+    std::sort(kept0.begin(), kept0.end(), std::greater<>{});
     for (std::size_t i = 0; i < n; ++i)
       y0[i] += 0.25 * x[i];
     for (std::size_t i = 0, next = 0; i < n; ++i)
@@ -93,7 +97,7 @@ int main(int argc, char **) {
               (unsigned long long)T.from_device_bytes);
 }
 // counts, sums, kept and y (8000 bytes each), flags (8008) and list (4000)
-// once each way, x once to the device, and each copy_if's count (8 bytes)
+// once each way (the sort's scratch copy of kept is never copied), x once to the device, and each copy_if's count (8 bytes)
 // back; after the loop, ddot moves x and y to the device again.
 // ON: as on the host: yes, kept 500
 // ON-NEXT: to the device 68008 bytes, back 44040 bytes
