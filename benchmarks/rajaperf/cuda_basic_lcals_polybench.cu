@@ -11,6 +11,7 @@
 #include "cuda_common.cuh"
 #include "formulas_basic_lcals_polybench.hpp"
 
+#include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <cuda/std/functional>
@@ -889,6 +890,57 @@ Measured cuda(Mass3DEA &E, Index Reps, int) {
   return M;
 }
 
+/// MASS3DPA's twin of ours: a block of 64 threads per element, each stage
+/// in shared memory, thread r computing entries r and r + 64 of it, Y's
+/// entry r at the end (RAJAPerf's Base_CUDA runs 5 x 5 threads).
+__global__ void mass3dpaK(const Real *B, const Real *Bt, const Real *D,
+                          const Real *X, Real *Y) {
+  using S = formula::Mass3DPAStages;
+  constexpr int Threads = Mass3DPA::Dofs;
+  __shared__ Real Bs[S::Q1 * S::D1], Bts[S::Q1 * S::D1];
+  __shared__ Real S0[Mass3DPA::Points], S1[Mass3DPA::Points];
+  const Index El = blockIdx.x;
+  const int T = threadIdx.x;
+  if (T < S::Q1 * S::D1) {
+    Bs[T] = S::bs(B, T);
+    Bts[T] = S::bts(Bt, T);
+  }
+  S0[T] = X[El * Mass3DPA::Dofs + T];
+  __syncthreads();
+  for (int K = T; K < S::DDQ; K += Threads)
+    S1[K] = S::ddq(S0, Bs, K);
+  __syncthreads();
+  for (int K = T; K < S::DQQ; K += Threads)
+    S0[K] = S::dqq(S1, Bs, K);
+  __syncthreads();
+  for (int K = T; K < S::QQQ; K += Threads)
+    S1[K] = S::qqq(S0, Bs, D, El * Mass3DPA::Points, K);
+  __syncthreads();
+  for (int K = T; K < S::QQD; K += Threads)
+    S0[K] = S::qqd(S1, Bts, K);
+  __syncthreads();
+  for (int K = T; K < S::QDD; K += Threads)
+    S1[K] = S::qdd(S0, Bts, K);
+  __syncthreads();
+  Y[El * Mass3DPA::Dofs + T] += S::y(S1, Bts, T);
+}
+
+RAJAPERF_TUNINGS(Mass3DPA, std::vector<std::string>{"block_64"})
+Measured cuda(Mass3DPA &E, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  const Real *B = S.in(E.B), *Bt = S.in(E.Bt), *D = S.in(E.D),
+             *X = S.in(E.X);
+  Real *Y = S.in(E.Y);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      mass3dpaK<<<unsigned(E.NE), Mass3DPA::Dofs>>>(B, Bt, D, X, Y);
+  });
+  S.out(E.Y, Y);
+  S.registers(mass3dpaK);
+  return M;
+}
+
 RAJAPERF_TUNINGS(DaxpyAtomic, PlainTuning)
 Measured cuda(DaxpyAtomic &D, Index Reps, int) {
   Measured M;
@@ -1222,6 +1274,73 @@ Measured cuda(Scan &D, Index Reps, int) {
           Temp, Bytes, X, Y, cuda::std::plus<Real>{}, 0.0, int(D.N)));
   });
   S.out(D.Y, Y);
+  return M;
+}
+
+/// RAJAPerf's RAJA_CUDA SORT and SORTPAIRS (RAJAPerf has no Base_CUDA
+/// sort): RAJA::sort is cub::DeviceRadixSort on a double buffer of the data
+/// and a scratch array, copied back when the result ends in the scratch;
+/// here the scratch and cub's temporary storage are allocated once.
+RAJAPERF_TUNINGS(Sort, std::vector<std::string>{"cub"})
+Measured cuda(Sort &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X);
+  std::vector<Real> Spare(D.N);
+  Real *Alternate = S.in(Spare);
+  std::size_t Bytes = 0;
+  cub::DoubleBuffer<Real> Keys(X, Alternate);
+  CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, Bytes, Keys, int(D.N)));
+  std::vector<unsigned char> Scratch(Bytes);
+  void *Temp = S.in(Scratch);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      Real *Part = X + R * D.N;
+      cub::DoubleBuffer<Real> Buffers(Part, Alternate);
+      CUDA_CHECK(
+          cub::DeviceRadixSort::SortKeys(Temp, Bytes, Buffers, int(D.N)));
+      if (Buffers.Current() != Part)
+        CUDA_CHECK(cudaMemcpyAsync(Part, Buffers.Current(),
+                                   D.N * sizeof(Real),
+                                   cudaMemcpyDeviceToDevice));
+    }
+  });
+  S.out(D.X, X);
+  return M;
+}
+
+RAJAPERF_TUNINGS(SortPairs, std::vector<std::string>{"cub"})
+Measured cuda(SortPairs &D, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  Real *X = S.in(D.X), *I = S.in(D.I);
+  std::vector<Real> Spare(D.N);
+  Real *KeySpare = S.in(Spare), *ValueSpare = S.in(Spare);
+  std::size_t Bytes = 0;
+  cub::DoubleBuffer<Real> Keys(X, KeySpare), Values(I, ValueSpare);
+  CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, Bytes, Keys, Values,
+                                             int(D.N)));
+  std::vector<unsigned char> Scratch(Bytes);
+  void *Temp = S.in(Scratch);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R) {
+      Real *KeyPart = X + R * D.N, *ValuePart = I + R * D.N;
+      cub::DoubleBuffer<Real> KeyBuffers(KeyPart, KeySpare),
+          ValueBuffers(ValuePart, ValueSpare);
+      CUDA_CHECK(cub::DeviceRadixSort::SortPairs(Temp, Bytes, KeyBuffers,
+                                                 ValueBuffers, int(D.N)));
+      if (KeyBuffers.Current() != KeyPart)
+        CUDA_CHECK(cudaMemcpyAsync(KeyPart, KeyBuffers.Current(),
+                                   D.N * sizeof(Real),
+                                   cudaMemcpyDeviceToDevice));
+      if (ValueBuffers.Current() != ValuePart)
+        CUDA_CHECK(cudaMemcpyAsync(ValuePart, ValueBuffers.Current(),
+                                   D.N * sizeof(Real),
+                                   cudaMemcpyDeviceToDevice));
+    }
+  });
+  S.out(D.X, X);
+  S.out(D.I, I);
   return M;
 }
 

@@ -169,4 +169,79 @@ RAJAPERF_HD inline Real mass3deaEntry(const V &B, const V &D, Index P) {
   return Val;
 }
 
+/// MASS3DPA's stages of one element, entry K of each from the stage
+/// before (Prev), as RAJAPerf orders the sums: a stage is an array of the
+/// dimensions its name gives, the last one fastest (DDQ: [dz][dy][qx]).
+/// Bs holds B as [q][d] (B[q + 5 d]), Bts holds Bt as [d][q] (Bt[q + 4 d]).
+struct Mass3DPAStages {
+  static constexpr Index D1 = Mass3DPA::D1D, Q1 = Mass3DPA::Q1D;
+  // The entries of each stage, in order: X, DDQ, DQQ, QQQ, QQD, QDD, Y.
+  static constexpr Index DDQ = D1 * D1 * Q1, DQQ = D1 * Q1 * Q1,
+                         QQQ = Q1 * Q1 * Q1, QQD = Q1 * Q1 * D1,
+                         QDD = Q1 * D1 * D1;
+  template <class V> RAJAPERF_HD static Real bs(const V &B, Index K) {
+    return B[K / D1 + Q1 * (K % D1)];
+  }
+  template <class V> RAJAPERF_HD static Real bts(const V &Bt, Index K) {
+    return Bt[K % Q1 + D1 * (K / Q1)];
+  }
+  /// DDQ[dz][dy][qx] = sum over dx of X[dz][dy][dx] Bs[qx][dx].
+  template <class P, class W>
+  RAJAPERF_HD static Real ddq(const P &X, const W &Bs, Index K) {
+    const Index Qx = K % Q1, DzDy = K / Q1;
+    Real U = 0;
+    for (Index Dx = 0; Dx < D1; ++Dx)
+      U += X[DzDy * D1 + Dx] * Bs[Qx * D1 + Dx];
+    return U;
+  }
+  /// DQQ[dz][qy][qx] = sum over dy of DDQ[dz][dy][qx] Bs[qy][dy].
+  template <class P, class W>
+  RAJAPERF_HD static Real dqq(const P &Ddq, const W &Bs, Index K) {
+    const Index Qx = K % Q1, Qy = K / Q1 % Q1, Dz = K / (Q1 * Q1);
+    Real U = 0;
+    for (Index Dy = 0; Dy < D1; ++Dy)
+      U += Ddq[(Dz * D1 + Dy) * Q1 + Qx] * Bs[Qy * D1 + Dy];
+    return U;
+  }
+  /// QQQ[qz][qy][qx] = (sum over dz of DQQ[dz][qy][qx] Bs[qz][dz]) times
+  /// the element's D at the point (D of the element from D0).
+  template <class P, class W, class V>
+  RAJAPERF_HD static Real qqq(const P &Dqq, const W &Bs, const V &D, Index D0,
+                              Index K) {
+    const Index QyQx = K % (Q1 * Q1), Qz = K / (Q1 * Q1);
+    Real U = 0;
+    for (Index Dz = 0; Dz < D1; ++Dz)
+      U += Dqq[Dz * Q1 * Q1 + QyQx] * Bs[Qz * D1 + Dz];
+    return U * D[D0 + K];
+  }
+  /// QQD[qz][qy][dx] = sum over qx of QQQ[qz][qy][qx] Bts[dx][qx].
+  template <class P, class W>
+  RAJAPERF_HD static Real qqd(const P &Qqq, const W &Bts, Index K) {
+    const Index Dx = K % D1, QzQy = K / D1;
+    Real U = 0;
+    for (Index Qx = 0; Qx < Q1; ++Qx)
+      U += Qqq[QzQy * Q1 + Qx] * Bts[Dx * Q1 + Qx];
+    return U;
+  }
+  /// QDD[qz][dy][dx] = sum over qy of QQD[qz][qy][dx] Bts[dy][qy].
+  template <class P, class W>
+  RAJAPERF_HD static Real qdd(const P &Qqd, const W &Bts, Index K) {
+    const Index Dx = K % D1, Dy = K / D1 % D1, Qz = K / (D1 * D1);
+    Real U = 0;
+    for (Index Qy = 0; Qy < Q1; ++Qy)
+      U += Qqd[(Qz * Q1 + Qy) * D1 + Dx] * Bts[Dy * Q1 + Qy];
+    return U;
+  }
+  /// What Y[dz][dy][dx] gains: the sum over qz of QDD[qz][dy][dx]
+  /// Bts[dz][qz].
+  template <class P, class W>
+  RAJAPERF_HD static Real y(const P &Qdd, const W &Bts, Index K) {
+    const Index DyDx = K % (D1 * D1), Dz = K / (D1 * D1);
+    Real U = 0;
+    for (Index Qz = 0; Qz < Q1; ++Qz)
+      U += Qdd[Qz * D1 * D1 + DyDx] * Bts[Dz * Q1 + Qz];
+    return U;
+  }
+};
+
 } // namespace rajaperf::formula

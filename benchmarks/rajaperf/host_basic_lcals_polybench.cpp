@@ -8,6 +8,10 @@
 #include "formulas_basic_lcals_polybench.hpp"
 #include "variants.hpp"
 
+#include <algorithm>
+#include <tuple>
+#include <utility>
+
 namespace rajaperf {
 
 void host(StreamAdd &D, Index Reps) {
@@ -158,6 +162,32 @@ void host(Mass3DEA &E, Index Reps) {
   for (Index R = 0; R < Reps; ++R)
     for (Index P = 0; P < Mass3DEA::Entries * E.NE; ++P)
       E.M[P] = formula::mass3deaEntry(E.B.data(), E.D.data(), P);
+}
+
+void host(Mass3DPA &E, Index Reps) {
+  using S = formula::Mass3DPAStages;
+  Real Bs[S::Q1 * S::D1], Bts[S::Q1 * S::D1];
+  for (Index K = 0; K < S::Q1 * S::D1; ++K) {
+    Bs[K] = S::bs(E.B, K);
+    Bts[K] = S::bts(E.Bt, K);
+  }
+  Real A[Mass3DPA::Points], C[Mass3DPA::Points];
+  for (Index R = 0; R < Reps; ++R)
+    for (Index El = 0; El < E.NE; ++El) {
+      const Real *X = E.X.data() + El * Mass3DPA::Dofs;
+      for (Index K = 0; K < S::DDQ; ++K)
+        C[K] = S::ddq(X, Bs, K);
+      for (Index K = 0; K < S::DQQ; ++K)
+        A[K] = S::dqq(C, Bs, K);
+      for (Index K = 0; K < S::QQQ; ++K)
+        C[K] = S::qqq(A, Bs, E.D, El * Mass3DPA::Points, K);
+      for (Index K = 0; K < S::QQD; ++K)
+        A[K] = S::qqd(C, Bts, K);
+      for (Index K = 0; K < S::QDD; ++K)
+        C[K] = S::qdd(A, Bts, K);
+      for (Index K = 0; K < Mass3DPA::Dofs; ++K)
+        E.Y[El * Mass3DPA::Dofs + K] += S::y(C, Bts, K);
+    }
 }
 
 void host(AtomicAdds &D, Index Reps) {
@@ -405,6 +435,24 @@ void host(Scan &D, Index Reps) {
       D.Y[I] = Sum;
       Sum += D.X[I];
     }
+  }
+}
+
+void host(Sort &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    std::sort(D.X.begin() + R * D.N, D.X.begin() + (R + 1) * D.N);
+}
+
+// As RAJAPerf's Base_Seq: pairs sorted by key with std::sort.
+void host(SortPairs &D, Index Reps) {
+  std::vector<std::pair<Real, Real>> Pairs(D.N);
+  for (Index R = 0; R < Reps; ++R) {
+    for (Index K = 0; K < D.N; ++K)
+      Pairs[K] = {D.X[R * D.N + K], D.I[R * D.N + K]};
+    std::sort(Pairs.begin(), Pairs.end(),
+              [](const auto &A, const auto &B) { return A.first < B.first; });
+    for (Index K = 0; K < D.N; ++K)
+      std::tie(D.X[R * D.N + K], D.I[R * D.N + K]) = Pairs[K];
   }
 }
 

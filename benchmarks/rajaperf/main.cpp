@@ -178,6 +178,11 @@ double bytesPerRep(const Mass3DEA &E) {
                 E.NE * (Mass3DEA::Q1D * Mass3DEA::Q1D * Mass3DEA::Q1D +
                         Mass3DEA::Entries));
 }
+// RAJAPerf's: B and Bt, X, Y and D read, Y written.
+double bytesPerRep(const Mass3DPA &E) {
+  return 8.0 * (2 * Mass3DPA::Q1D * Mass3DPA::D1D +
+                E.NE * (3 * Mass3DPA::Dofs + Mass3DPA::Points));
+}
 // RAJAPerf's: per packed or unpacked value, a 4-byte index, a value read
 // and a value written.
 double bytesPerRep(const HaloPacking &H) {
@@ -191,6 +196,9 @@ double bytesPerRep(const Adi &D) {
 double bytesPerRep(const MultiReduce &D) { return 16.0 * D.N + 16.0 * 10; }
 double bytesPerRep(const MatMatShared &M) { return 8.0 * 3 * M.N * M.N; }
 double bytesPerRep(const Scan &D) { return 16.0 * D.N; }
+// RAJAPerf's (which notes they mean little for an N log N algorithm).
+double bytesPerRep(const Sort &D) { return 16.0 * D.N; }
+double bytesPerRep(const SortPairs &D) { return 32.0 * D.N; }
 double bytesPerRep(const IndexList3Loop &D) { return 8.0 * D.N + 16.0 * D.N; }
 double bytesPerRep(const IndexList &D) { return 8.0 * D.N + 4.0 * D.Len; }
 double bytesPerRep(const Fdtd2D &F) {
@@ -276,10 +284,19 @@ struct Runner {
   std::function<void(KernelResult &, const Options &)> Device;
 };
 
+/// A kernel's data for Reps reps: most kernels' data has one size for any
+/// number of reps; a sort's has N elements for each rep.
+template <class K> K makeFor(Index Size, Index Reps) {
+  if constexpr (requires { K::make(Size, Reps); })
+    return K::make(Size, Reps);
+  else
+    return K::make(Size);
+}
+
 template <class K> Runner runnerFor() {
   Runner R;
   R.Reference = [](KernelResult &Out) {
-    K D = K::make(Out.Size);
+    K D = makeFor<K>(Out.Size, Out.Reps);
     Out.Bytes = bytesPerRep(D);
     auto T0 = std::chrono::steady_clock::now();
     host(D, Out.Reps);
@@ -290,7 +307,7 @@ template <class K> Runner runnerFor() {
   };
   R.Device = [](KernelResult &Out, const Options &O) {
     auto RunPass = [&](VariantResult &V, auto Variant) {
-      K D = K::make(Out.Size);
+      K D = makeFor<K>(Out.Size, Out.Reps);
       V.Passes.push_back(Variant(D));
       long double C = D.checksum();
       V.Checksums.push_back(C);
@@ -388,6 +405,7 @@ std::vector<Entry> allKernels() {
       {{"Comm_HALO_PACKING_FUSED", 1000000, 200, Normal},
        runnerFor<HaloPackingFused>()},
       {{"Apps_MASS3DEA", 1000000, 1, Normal}, runnerFor<Mass3DEA>()},
+      {{"Apps_MASS3DPA", 1000000, 50, Normal}, runnerFor<Mass3DPA>()},
       {{"Lcals_HYDRO_1D", 1000000, 1000, Normal}, runnerFor<Hydro1D>()},
       {{"Lcals_INT_PREDICT", 1000000, 400, Normal}, runnerFor<IntPredict>()},
       {{"Lcals_PLANCKIAN", 1000000, 50, Normal}, runnerFor<Planckian>()},
@@ -410,6 +428,8 @@ std::vector<Entry> allKernels() {
       {{"Basic_INDEXLIST_3LOOP", 1000000, 100, Normal},
        runnerFor<IndexList3Loop>()},
       {{"Basic_INDEXLIST", 1000000, 100, Normal}, runnerFor<IndexList>()},
+      {{"Algorithm_SORT", 1000000, 20, Zero}, runnerFor<Sort>()},
+      {{"Algorithm_SORTPAIRS", 1000000, 20, Zero}, runnerFor<SortPairs>()},
       // Idiomatic versions, named KERNEL+how (variants.hpp).
       {{"Basic_PI_ATOMIC+aggregated", 1000000, 50, Normal, true},
        runnerFor<PiAtomicAggregated>()},

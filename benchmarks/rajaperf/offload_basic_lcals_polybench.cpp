@@ -13,6 +13,7 @@
 
 #include <offload/offload.hpp>
 #include <offload/scan.hpp>
+#include <offload/sort.hpp>
 
 #include <algorithm>
 #include <array>
@@ -827,6 +828,69 @@ static Measured run(Mass3DEA &E, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(Mass3DEA)
 
+// MASS3DPA: a block of 64 threads per element, thread r adding to the
+// element's Y entry r; each contraction fills a tile of the block from the
+// one before (Tile::fill: each thread the entries it owns, between
+// barriers), the last one Y.
+template <class T> struct TileView {
+  const T &Of; // unchecked: the stages index within their tiles
+  Real operator[](Index K) const { return Of.unchecked(std::size_t(K)); }
+};
+template <class T> TileView(const T &) -> TileView<T>;
+
+void mass3dpaKernel(CR B, CR Bt, CR D, CR X,
+                    offload::Tile<Real, Mass3DPA::Q1D * Mass3DPA::D1D> Bs,
+                    offload::Tile<Real, Mass3DPA::Q1D * Mass3DPA::D1D> Bts,
+                    offload::Tile<Real, Mass3DPA::Points> S0,
+                    offload::Tile<Real, Mass3DPA::Points> S1, Region<Real> Y) {
+  using S = formula::Mass3DPAStages;
+  for (auto [I, Out] : Y) {
+    const Index El = Index(I) / Mass3DPA::Dofs;
+    offload::fill(
+        Bs, [&](std::size_t K) { return S::bs(B, Index(K)); }, Bts,
+        [&](std::size_t K) { return S::bts(Bt, Index(K)); }, S0,
+        [&](std::size_t K) {
+          return Index(K) < Mass3DPA::Dofs ? X[El * Mass3DPA::Dofs + K] : 0.0;
+        });
+    // Each stage from the one before; entries past a stage's count are 0.
+    auto Stage = [](offload::Tile<Real, Mass3DPA::Points> &Into, Index Count,
+                    auto Entry) {
+      Into.fill([&](std::size_t K) {
+        return Index(K) < Count ? Entry(Index(K)) : 0.0;
+      });
+    };
+    Stage(S1, S::DDQ,
+          [&](Index K) { return S::ddq(TileView(S0), TileView(Bs), K); });
+    Stage(S0, S::DQQ,
+          [&](Index K) { return S::dqq(TileView(S1), TileView(Bs), K); });
+    Stage(S1, S::QQQ, [&](Index K) {
+      return S::qqq(TileView(S0), TileView(Bs), D, El * Mass3DPA::Points, K);
+    });
+    Stage(S0, S::QQD,
+          [&](Index K) { return S::qqd(TileView(S1), TileView(Bts), K); });
+    Stage(S1, S::QDD,
+          [&](Index K) { return S::qdd(TileView(S0), TileView(Bts), K); });
+    Out += S::y(TileView(S1), TileView(Bts), Index(I) % Mass3DPA::Dofs);
+  }
+}
+
+static Measured run(Mass3DPA &E, Index Reps, bool Staged) {
+  auto Loop = [&](auto &B, auto &Bt, auto &D, auto &X, auto &Y) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(offload::Launch{.block = Mass3DPA::Dofs}, mass3dpaKernel, B, Bt,
+              D, X, offload::team_memory, offload::team_memory,
+              offload::team_memory, offload::team_memory, Y);
+  };
+  return twoWays(
+      Staged, Loop, registers(mass3dpaKernel),
+      [&] {
+        return std::make_tuple(preload(E.B), preload(E.Bt), preload(E.D),
+                               preload(E.X), preload_mut(E.Y));
+      },
+      [&] { return std::tie(E.B, E.Bt, E.D, E.X, E.Y); });
+}
+RAJAPERF_BOTH_VARIANTS(Mass3DPA)
+
 static Measured run(AtomicAdds &D, Index Reps, bool Staged) {
   auto Loop = [&](auto &Slots) {
     for (Index R = 0; R < Reps; ++R)
@@ -1180,6 +1244,32 @@ static Measured run(Scan &D, Index Reps, bool Staged) {
       [&] { return std::tie(D.X, D.Y); });
 }
 RAJAPERF_BOTH_VARIANTS(Scan)
+
+// SORT and SORTPAIRS: the library's sorts (offload/sort.hpp), each rep on
+// its own part of the data.
+static Measured run(Sort &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X) {
+    for (Index R = 0; R < Reps; ++R)
+      offload::sort(std::span<Real>(X).subspan(R * D.N, D.N));
+  };
+  return twoWays(
+      Staged, Loop, -1, [&] { return std::make_tuple(preload_mut(D.X)); },
+      [&] { return std::tie(D.X); });
+}
+RAJAPERF_BOTH_VARIANTS(Sort)
+
+static Measured run(SortPairs &D, Index Reps, bool Staged) {
+  auto Loop = [&](auto &X, auto &I) {
+    for (Index R = 0; R < Reps; ++R)
+      offload::sort_by_key(std::span<Real>(X).subspan(R * D.N, D.N),
+                           std::span<Real>(I).subspan(R * D.N, D.N));
+  };
+  return twoWays(
+      Staged, Loop, -1,
+      [&] { return std::make_tuple(preload_mut(D.X), preload_mut(D.I)); },
+      [&] { return std::tie(D.X, D.I); });
+}
+RAJAPERF_BOTH_VARIANTS(SortPairs)
 
 // INDEXLIST_3LOOP as RAJAPerf's three loops: 0/1 counts, their exclusive
 // scan in place, and the list, where Segments(counts) gives thread i the

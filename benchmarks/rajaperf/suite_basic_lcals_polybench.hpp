@@ -667,6 +667,34 @@ struct Scan {
   }
 };
 
+/// SORT: rep r sorts its own N of the N * reps random values ascending,
+/// [rN, rN + N).
+struct Sort {
+  Index N, Reps;
+  std::vector<Real> X;
+  static Sort make(Index Size, Index Reps = 1) {
+    Init In;
+    return {Size, Reps, In.randomValues(Size * Reps)};
+  }
+  long double checksum() const { return rajaperf::checksum(X); }
+};
+
+/// SORTPAIRS: the same, each value of I (the same random numbers as X)
+/// moving with its key.
+struct SortPairs {
+  Index N, Reps;
+  std::vector<Real> X, I;
+  static SortPairs make(Index Size, Index Reps = 1) {
+    Init In;
+    SortPairs D{Size, Reps, In.randomValues(Size * Reps), {}};
+    D.I = In.randomValues(Size * Reps);
+    return D;
+  }
+  long double checksum() const {
+    return rajaperf::checksum(X) + rajaperf::checksum(I);
+  }
+};
+
 /// INDEXLIST_3LOOP: the indices of X's negative elements into List (the
 /// rest of List keeps its values), and their count: 0/1 counts, their
 /// exclusive scan, and each selected index written where the scan says.
@@ -834,6 +862,29 @@ struct Mass3DEA {
     return E;
   }
   long double checksum() const { return rajaperf::checksum(M); }
+};
+
+/// MASS3DPA: the action of each element's mass matrix by partial assembly,
+/// Y_e += Bt Bt Bt (D_e * (B B B X_e)) with 4 dofs and 5 quadrature
+/// points a dimension, the sum factorized into six contractions (RAJAPerf
+/// sets every input to 1).
+struct Mass3DPA {
+  static constexpr Index D1D = 4, Q1D = 5, Dofs = D1D * D1D * D1D,
+                         Points = Q1D * Q1D * Q1D;
+  Index NE;
+  std::vector<Real> B, Bt, D, X, Y;
+  static Mass3DPA make(Index Size) {
+    Init In;
+    Mass3DPA E;
+    E.NE = std::max<Index>((Size + Points / 2) / Points, 1);
+    E.B = In.constant(Q1D * D1D, 1.0);
+    E.Bt = In.constant(Q1D * D1D, 1.0);
+    E.D = In.constant(Points * E.NE, 1.0);
+    E.X = In.constant(Dofs * E.NE, 1.0);
+    E.Y = In.constant(Dofs * E.NE, 0.0);
+    return E;
+  }
+  long double checksum() const { return rajaperf::checksum(Y); }
 };
 
 } // namespace rajaperf
