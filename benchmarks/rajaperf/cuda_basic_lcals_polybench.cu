@@ -941,6 +941,58 @@ Measured cuda(Mass3DPA &E, Index Reps, int) {
   return M;
 }
 
+/// DIFFUSION3DPA's twin of ours: a block of 27 threads per element, the
+/// tables and stages in shared memory (RAJAPerf's Base_CUDA runs 4 x 4 x 4
+/// threads).
+__global__ void diffusion3dpaK(const Real *B, const Real *G, const Real *D,
+                               const Real *X, Real *Y) {
+  using S = formula::Diffusion3DPAStages;
+  constexpr int Threads = Diffusion3DPA::Dofs;
+  constexpr Index Coefficients = Diffusion3DPA::Points * Diffusion3DPA::Sym;
+  __shared__ Real Tab[S::Q1 * S::D1], TabT[S::Q1 * S::D1];
+  __shared__ Real Xs[Diffusion3DPA::Dofs], S0[S::Entries], S1[S::Entries];
+  const Index El = blockIdx.x;
+  const int T = threadIdx.x;
+  if (T < S::Q1 * S::D1) {
+    Tab[T] = S::table(B, G, T, false);
+    TabT[T] = S::table(B, G, T, true);
+  }
+  Xs[T] = X[El * Diffusion3DPA::Dofs + T];
+  __syncthreads();
+  for (int K = T; K < S::Entries; K += Threads)
+    S1[K] = S::ddq(Xs, Tab, K);
+  __syncthreads();
+  for (int K = T; K < S::Entries; K += Threads)
+    S0[K] = S::dqq(S1, Tab, K);
+  __syncthreads();
+  for (int K = T; K < S::Entries; K += Threads)
+    S1[K] = S::qqq(S0, Tab, D, El * Coefficients, K);
+  __syncthreads();
+  for (int K = T; K < S::Entries; K += Threads)
+    S0[K] = S::qqd(S1, TabT, K);
+  __syncthreads();
+  for (int K = T; K < S::Entries; K += Threads)
+    S1[K] = S::qdd(S0, TabT, K);
+  __syncthreads();
+  Y[El * Diffusion3DPA::Dofs + T] += S::y(S1, TabT, T);
+}
+
+RAJAPERF_TUNINGS(Diffusion3DPA, std::vector<std::string>{"block_27"})
+Measured cuda(Diffusion3DPA &E, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  const Real *B = S.in(E.B), *G = S.in(E.G), *D = S.in(E.D),
+             *X = S.in(E.X);
+  Real *Y = S.in(E.Y);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      diffusion3dpaK<<<unsigned(E.NE), Diffusion3DPA::Dofs>>>(B, G, D, X, Y);
+  });
+  S.out(E.Y, Y);
+  S.registers(diffusion3dpaK);
+  return M;
+}
+
 RAJAPERF_TUNINGS(DaxpyAtomic, PlainTuning)
 Measured cuda(DaxpyAtomic &D, Index Reps, int) {
   Measured M;

@@ -244,4 +244,164 @@ struct Mass3DPAStages {
   }
 };
 
+/// DIFFUSION3DPA's stages of one element, as RAJAPerf computes them. Its
+/// B and G share one table of 12 (and Bt and Gt another), folded by the
+/// symmetries MFEM's bases have: entry (q, d) of B is read at (qi, dj), of G
+/// at (qk, dl) times a sign. RAJAPerf's data (all 1) lacks the symmetry, so
+/// two of its writes to a table entry differ and the last one in its loop
+/// order stays: table() gives that value, so that every device computes
+/// what RAJAPerf's sequential loop does. Each stage is three components of
+/// 64 entries (entry K: component K / 64), in RAJAPerf's layouts, and its
+/// sums in RAJAPerf's order; entries past a stage's count are 0. An entry
+/// computes its own component's sum; QQQ's need all three (the point's
+/// gradient), which each of its components computes again.
+struct Diffusion3DPAStages {
+  static constexpr Index D1 = Diffusion3DPA::D1D, Q1 = Diffusion3DPA::Q1D;
+  static constexpr Index Entries = 3 * 64;
+  RAJAPERF_HD static Index qi(Index Q, Index D) { return Q <= D ? Q : Q1 - 1 - Q; }
+  RAJAPERF_HD static Index dj(Index Q, Index D) { return Q <= D ? D : D1 - 1 - D; }
+  RAJAPERF_HD static Index qk(Index Q, Index D) { return Q <= D ? Q1 - 1 - Q : Q; }
+  RAJAPERF_HD static Index dl(Index Q, Index D) { return Q <= D ? D1 - 1 - D : D; }
+  RAJAPERF_HD static Real sign(Index Q, Index D) { return Q <= D ? -1.0 : 1.0; }
+  /// Entry C of the table of B and G (Transposed: of Bt and Gt).
+  template <class V>
+  RAJAPERF_HD static Real table(const V &Basis, const V &DBasis, Index C,
+                                bool Transposed) {
+    Real Value = 0;
+    for (Index D = 0; D < D1; ++D)
+      for (Index Q = 0; Q < Q1; ++Q) {
+        const Index BAt = Transposed ? dj(Q, D) * Q1 + qi(Q, D)
+                                     : qi(Q, D) * D1 + dj(Q, D);
+        const Index GAt = Transposed ? dl(Q, D) * Q1 + qk(Q, D)
+                                     : qk(Q, D) * D1 + dl(Q, D);
+        if (BAt == C)
+          Value = Basis[Q + Q1 * D];
+        if (GAt == C)
+          Value = DBasis[Q + Q1 * D] * sign(Q, D);
+      }
+    return Value;
+  }
+  template <class T> RAJAPERF_HD static Real b(const T &Tab, Index Q, Index D) {
+    return Tab[qi(Q, D) * D1 + dj(Q, D)];
+  }
+  template <class T> RAJAPERF_HD static Real g(const T &Tab, Index Q, Index D) {
+    return Tab[qk(Q, D) * D1 + dl(Q, D)];
+  }
+  template <class T> RAJAPERF_HD static Real bt(const T &Tab, Index Q, Index D) {
+    return Tab[dj(Q, D) * Q1 + qi(Q, D)];
+  }
+  template <class T> RAJAPERF_HD static Real gt(const T &Tab, Index Q, Index D) {
+    return Tab[dl(Q, D) * Q1 + qk(Q, D)];
+  }
+  /// DDQ0/DDQ1[dz][dy][qx] from X[dz][dy][dx].
+  template <class P, class T>
+  RAJAPERF_HD static Real ddq(const P &X, const T &Tab, Index K) {
+    const Index C = K / 64, I = K % 64;
+    if (C > 1 || I >= D1 * D1 * Q1)
+      return 0;
+    const Index Qx = I % Q1, Dy = I / Q1 % D1, Dz = I / (Q1 * D1);
+    Real Sum = 0.0;
+    for (Index Dx = 0; Dx < D1; ++Dx) {
+      const Real Coords = X[(Dz * D1 + Dy) * D1 + Dx];
+      if (C == 0)
+        Sum += Coords * b(Tab, Qx, Dx);
+      else
+        Sum += Coords * g(Tab, Qx, Dx) * sign(Qx, Dx);
+    }
+    return Sum;
+  }
+  /// DQQ0/1/2[dz][qy][qx] from DDQ0/1[dz][dy][qx].
+  template <class P, class T>
+  RAJAPERF_HD static Real dqq(const P &Ddq, const T &Tab, Index K) {
+    const Index C = K / 64, I = K % 64;
+    if (I >= D1 * Q1 * Q1)
+      return 0;
+    const Index Qx = I % Q1, Qy = I / Q1 % Q1, Dz = I / (Q1 * Q1);
+    Real Sum = 0.0;
+    for (Index Dy = 0; Dy < D1; ++Dy) {
+      const Index At = (Dz * D1 + Dy) * Q1 + Qx;
+      if (C == 0)
+        Sum += Ddq[64 + At] * b(Tab, Qy, Dy);
+      else if (C == 1)
+        Sum += Ddq[At] * g(Tab, Qy, Dy) * sign(Qy, Dy);
+      else
+        Sum += Ddq[At] * b(Tab, Qy, Dy);
+    }
+    return Sum;
+  }
+  /// QQQ0/1/2[qz][qy][qx]: the gradient from DQQ0/1/2[dz][qy][qx] times the
+  /// point's symmetric coefficients (D of the element from D0).
+  template <class P, class T, class V>
+  RAJAPERF_HD static Real qqq(const P &Dqq, const T &Tab, const V &D, Index D0,
+                              Index K) {
+    const Index C = K / 64, I = K % 64;
+    const Index QyQx = I % (Q1 * Q1), Qz = I / (Q1 * Q1);
+    Real U = 0.0, V2 = 0.0, W = 0.0;
+    for (Index Dz = 0; Dz < D1; ++Dz) {
+      const Real S = sign(Qz, Dz);
+      const Index At = Dz * Q1 * Q1 + QyQx;
+      U += Dqq[At] * b(Tab, Qz, Dz);
+      V2 += Dqq[64 + At] * b(Tab, Qz, Dz);
+      W += Dqq[128 + At] * g(Tab, Qz, Dz) * S;
+    }
+    auto Coef = [&](Index S) { return D[D0 + I + 64 * S]; };
+    const Real O11 = Coef(0), O12 = Coef(1), O13 = Coef(2), O21 = O12,
+               O22 = Coef(3), O23 = Coef(4), O31 = O13, O32 = O23,
+               O33 = Coef(5);
+    if (C == 0)
+      return (O11 * U) + (O12 * V2) + (O13 * W);
+    if (C == 1)
+      return (O21 * U) + (O22 * V2) + (O23 * W);
+    return (O31 * U) + (O32 * V2) + (O33 * W);
+  }
+  /// QQD0/1/2[qz][qy][dx] from QQQ0/1/2[qz][qy][qx].
+  template <class P, class T>
+  RAJAPERF_HD static Real qqd(const P &Qqq, const T &Tab, Index K) {
+    const Index C = K / 64, I = K % 64;
+    if (I >= Q1 * Q1 * D1)
+      return 0;
+    const Index Dx = I % D1, QzQy = I / D1;
+    Real Sum = 0.0;
+    for (Index Qx = 0; Qx < Q1; ++Qx) {
+      const Index At = C * 64 + QzQy * Q1 + Qx;
+      if (C == 0)
+        Sum += Qqq[At] * gt(Tab, Qx, Dx) * sign(Qx, Dx);
+      else
+        Sum += Qqq[At] * bt(Tab, Qx, Dx);
+    }
+    return Sum;
+  }
+  /// QDD0/1/2[qz][dy][dx] from QQD0/1/2[qz][qy][dx].
+  template <class P, class T>
+  RAJAPERF_HD static Real qdd(const P &Qqd, const T &Tab, Index K) {
+    const Index C = K / 64, I = K % 64;
+    if (I >= Q1 * D1 * D1)
+      return 0;
+    const Index Dx = I % D1, Dy = I / D1 % D1, Qz = I / (D1 * D1);
+    Real Sum = 0.0;
+    for (Index Qy = 0; Qy < Q1; ++Qy) {
+      const Index At = C * 64 + (Qz * Q1 + Qy) * D1 + Dx;
+      if (C == 1)
+        Sum += Qqd[At] * gt(Tab, Qy, Dy) * sign(Qy, Dy);
+      else
+        Sum += Qqd[At] * bt(Tab, Qy, Dy);
+    }
+    return Sum;
+  }
+  /// What Y[dz][dy][dx] gains, from QDD0/1/2[qz][dy][dx].
+  template <class P, class T>
+  RAJAPERF_HD static Real y(const P &Qdd, const T &Tab, Index K) {
+    const Index DyDx = K % (D1 * D1), Dz = K / (D1 * D1);
+    Real U = 0.0, V = 0.0, W = 0.0;
+    for (Index Qz = 0; Qz < Q1; ++Qz) {
+      const Real S = sign(Qz, Dz);
+      const Index At = Qz * D1 * D1 + DyDx;
+      U += Qdd[At] * bt(Tab, Qz, Dz);
+      V += Qdd[64 + At] * bt(Tab, Qz, Dz);
+      W += Qdd[128 + At] * gt(Tab, Qz, Dz) * S;
+    }
+    return (U + V + W);
+  }
+};
+
 } // namespace rajaperf::formula

@@ -190,6 +190,34 @@ void host(Mass3DPA &E, Index Reps) {
     }
 }
 
+void host(Diffusion3DPA &E, Index Reps) {
+  using S = formula::Diffusion3DPAStages;
+  Real Tab[S::Q1 * S::D1], TabT[S::Q1 * S::D1];
+  for (Index C = 0; C < S::Q1 * S::D1; ++C) {
+    Tab[C] = S::table(E.B, E.G, C, false);
+    TabT[C] = S::table(E.B, E.G, C, true);
+  }
+  Real A[S::Entries], C[S::Entries];
+  constexpr Index Dofs = Diffusion3DPA::Dofs,
+                  Coefficients = Diffusion3DPA::Points * Diffusion3DPA::Sym;
+  for (Index R = 0; R < Reps; ++R)
+    for (Index El = 0; El < E.NE; ++El) {
+      const Real *X = E.X.data() + El * Dofs;
+      for (Index K = 0; K < S::Entries; ++K)
+        C[K] = S::ddq(X, Tab, K);
+      for (Index K = 0; K < S::Entries; ++K)
+        A[K] = S::dqq(C, Tab, K);
+      for (Index K = 0; K < S::Entries; ++K)
+        C[K] = S::qqq(A, Tab, E.D, El * Coefficients, K);
+      for (Index K = 0; K < S::Entries; ++K)
+        A[K] = S::qqd(C, TabT, K);
+      for (Index K = 0; K < S::Entries; ++K)
+        C[K] = S::qdd(A, TabT, K);
+      for (Index K = 0; K < Dofs; ++K)
+        E.Y[El * Dofs + K] += S::y(C, TabT, K);
+    }
+}
+
 void host(AtomicAdds &D, Index Reps) {
   for (Index R = 0; R < Reps; ++R)
     for (Index I = 0; I < D.N; ++I)

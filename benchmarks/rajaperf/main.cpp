@@ -183,6 +183,12 @@ double bytesPerRep(const Mass3DPA &E) {
   return 8.0 * (2 * Mass3DPA::Q1D * Mass3DPA::D1D +
                 E.NE * (3 * Mass3DPA::Dofs + Mass3DPA::Points));
 }
+// RAJAPerf's: B and G, X, Y and the 6 coefficients read, Y written.
+double bytesPerRep(const Diffusion3DPA &E) {
+  return 8.0 * (2 * Diffusion3DPA::Q1D * Diffusion3DPA::D1D +
+                E.NE * (3 * Diffusion3DPA::Dofs +
+                        Diffusion3DPA::Sym * Diffusion3DPA::Points));
+}
 // RAJAPerf's: per packed or unpacked value, a 4-byte index, a value read
 // and a value written.
 double bytesPerRep(const HaloPacking &H) {
@@ -406,6 +412,8 @@ std::vector<Entry> allKernels() {
        runnerFor<HaloPackingFused>()},
       {{"Apps_MASS3DEA", 1000000, 1, Normal}, runnerFor<Mass3DEA>()},
       {{"Apps_MASS3DPA", 1000000, 50, Normal}, runnerFor<Mass3DPA>()},
+      {{"Apps_DIFFUSION3DPA", 1000000, 50, Normal},
+       runnerFor<Diffusion3DPA>()},
       {{"Lcals_HYDRO_1D", 1000000, 1000, Normal}, runnerFor<Hydro1D>()},
       {{"Lcals_INT_PREDICT", 1000000, 400, Normal}, runnerFor<IntPredict>()},
       {{"Lcals_PLANCKIAN", 1000000, 50, Normal}, runnerFor<Planckian>()},

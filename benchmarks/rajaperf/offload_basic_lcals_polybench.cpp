@@ -891,6 +891,64 @@ static Measured run(Mass3DPA &E, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(Mass3DPA)
 
+// DIFFUSION3DPA as MASS3DPA: a block of 27 threads per element, thread r
+// adding to the element's dof r; the tables of B and G (and their
+// transposes) and X in tiles first, then each stage's three components.
+void diffusion3dpaKernel(
+    CR B, CR G, CR D, CR X,
+    offload::Tile<Real, Diffusion3DPA::Q1D * Diffusion3DPA::D1D> Tab,
+    offload::Tile<Real, Diffusion3DPA::Q1D * Diffusion3DPA::D1D> TabT,
+    offload::Tile<Real, Diffusion3DPA::Dofs> Xs,
+    offload::Tile<Real, formula::Diffusion3DPAStages::Entries> S0,
+    offload::Tile<Real, formula::Diffusion3DPAStages::Entries> S1,
+    Region<Real> Y) {
+  using S = formula::Diffusion3DPAStages;
+  constexpr Index Dofs = Diffusion3DPA::Dofs,
+                  Coefficients = Diffusion3DPA::Points * Diffusion3DPA::Sym;
+  for (auto [I, Out] : Y) {
+    const Index El = Index(I) / Dofs;
+    offload::fill(
+        Tab, [&](std::size_t C) { return S::table(B, G, Index(C), false); },
+        TabT, [&](std::size_t C) { return S::table(B, G, Index(C), true); },
+        Xs, [&](std::size_t K) { return X[El * Dofs + K]; });
+    S1.fill([&](std::size_t K) {
+      return S::ddq(TileView(Xs), TileView(Tab), Index(K));
+    });
+    S0.fill([&](std::size_t K) {
+      return S::dqq(TileView(S1), TileView(Tab), Index(K));
+    });
+    S1.fill([&](std::size_t K) {
+      return S::qqq(TileView(S0), TileView(Tab), D, El * Coefficients,
+                    Index(K));
+    });
+    S0.fill([&](std::size_t K) {
+      return S::qqd(TileView(S1), TileView(TabT), Index(K));
+    });
+    S1.fill([&](std::size_t K) {
+      return S::qdd(TileView(S0), TileView(TabT), Index(K));
+    });
+    Out += S::y(TileView(S1), TileView(TabT), Index(I) % Dofs);
+  }
+}
+
+static Measured run(Diffusion3DPA &E, Index Reps, bool Staged) {
+  auto Loop = [&](auto &B, auto &G, auto &D, auto &X, auto &Y) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(offload::Launch{.block = Diffusion3DPA::Dofs},
+              diffusion3dpaKernel, B, G, D, X, offload::team_memory,
+              offload::team_memory, offload::team_memory,
+              offload::team_memory, offload::team_memory, Y);
+  };
+  return twoWays(
+      Staged, Loop, registers(diffusion3dpaKernel),
+      [&] {
+        return std::make_tuple(preload(E.B), preload(E.G), preload(E.D),
+                               preload(E.X), preload_mut(E.Y));
+      },
+      [&] { return std::tie(E.B, E.G, E.D, E.X, E.Y); });
+}
+RAJAPERF_BOTH_VARIANTS(Diffusion3DPA)
+
 static Measured run(AtomicAdds &D, Index Reps, bool Staged) {
   auto Loop = [&](auto &Slots) {
     for (Index R = 0; R < Reps; ++R)

@@ -887,4 +887,28 @@ struct Mass3DPA {
   long double checksum() const { return rajaperf::checksum(Y); }
 };
 
+/// DIFFUSION3DPA: the action of each element's diffusion matrix by partial
+/// assembly with 3 dofs and 4 quadrature points a dimension: the gradient
+/// of X at the points (B and its derivative G in each direction), times the
+/// point's symmetric 3 x 3 coefficients (6 numbers of D), back through the
+/// transposes. RAJAPerf sets every input to 1.
+struct Diffusion3DPA {
+  static constexpr Index D1D = 3, Q1D = 4, Sym = 6, Dofs = D1D * D1D * D1D,
+                         Points = Q1D * Q1D * Q1D;
+  Index NE;
+  std::vector<Real> B, G, D, X, Y;
+  static Diffusion3DPA make(Index Size) {
+    Init In;
+    Diffusion3DPA E;
+    E.NE = std::max<Index>((Size + Points / 2) / Points, 1);
+    E.B = In.constant(Q1D * D1D, 1.0);
+    E.G = In.constant(Q1D * D1D, 1.0);
+    E.D = In.constant(Points * Sym * E.NE, 1.0);
+    E.X = In.constant(Dofs * E.NE, 1.0);
+    E.Y = In.constant(Dofs * E.NE, 0.0);
+    return E;
+  }
+  long double checksum() const { return rajaperf::checksum(Y); }
+};
+
 } // namespace rajaperf
