@@ -993,6 +993,56 @@ Measured cuda(Diffusion3DPA &E, Index Reps, int) {
   return M;
 }
 
+/// CONVECTION3DPA's twin of ours: 27 threads per element, each stage in
+/// shared memory (RAJAPerf's Base_CUDA runs 4 x 4 x 4 threads).
+__global__ void convection3dpaK(const Real *B, const Real *Bt, const Real *G,
+                                const Real *D, const Real *X, Real *Y) {
+  using S = formula::Convection3DPAStages;
+  constexpr int Threads = Convection3DPA::Dofs;
+  constexpr Index Coefficients = Convection3DPA::Points * Convection3DPA::VDim;
+  __shared__ Real Xs[Convection3DPA::Dofs], S0[S::Entries], S1[S::Entries];
+  const Index El = blockIdx.x;
+  const int T = threadIdx.x;
+  Xs[T] = X[El * Convection3DPA::Dofs + T];
+  __syncthreads();
+  for (int K = T; K < S::Entries; K += Threads)
+    S1[K] = S::bu(Xs, B, G, K);
+  __syncthreads();
+  for (int K = T; K < S::Entries; K += Threads)
+    S0[K] = S::bbu(S1, B, G, K);
+  __syncthreads();
+  for (int K = T; K < S::Entries; K += Threads)
+    S1[K] = S::gbbu(S0, B, G, K);
+  __syncthreads();
+  for (int K = T; K < S::Entries; K += Threads)
+    S0[K] = S::dgu(S1, D, El * Coefficients, K);
+  __syncthreads();
+  for (int K = T; K < S::Entries; K += Threads)
+    S1[K] = S::bdgu(S0, Bt, K);
+  __syncthreads();
+  for (int K = T; K < S::Entries; K += Threads)
+    S0[K] = S::bbdgu(S1, Bt, K);
+  __syncthreads();
+  Y[El * Convection3DPA::Dofs + T] += S::y(S0, Bt, T);
+}
+
+RAJAPERF_TUNINGS(Convection3DPA, std::vector<std::string>{"block_27"})
+Measured cuda(Convection3DPA &E, Index Reps, int) {
+  Measured M;
+  Session S(M);
+  const Real *B = S.in(E.B), *Bt = S.in(E.Bt), *G = S.in(E.G),
+             *D = S.in(E.D), *X = S.in(E.X);
+  Real *Y = S.in(E.Y);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      convection3dpaK<<<unsigned(E.NE), Convection3DPA::Dofs>>>(B, Bt, G, D,
+                                                                 X, Y);
+  });
+  S.out(E.Y, Y);
+  S.registers(convection3dpaK);
+  return M;
+}
+
 RAJAPERF_TUNINGS(DaxpyAtomic, PlainTuning)
 Measured cuda(DaxpyAtomic &D, Index Reps, int) {
   Measured M;

@@ -404,4 +404,102 @@ struct Diffusion3DPAStages {
   }
 };
 
+/// CONVECTION3DPA's stages of one element, as RAJAPerf computes them (its
+/// layouts, its order of sums), up to three components of 64 entries each
+/// (entry K: component K / 64; entries past a stage's count are 0).
+/// B(q, d) = B[q + 4 d], G likewise, Bt(d, q) = Bt[d + 3 q].
+struct Convection3DPAStages {
+  static constexpr Index D1 = Convection3DPA::D1D, Q1 = Convection3DPA::Q1D;
+  static constexpr Index Entries = 3 * 64;
+  template <class V> RAJAPERF_HD static Real b(const V &B, Index Q, Index D) {
+    return B[Q + Q1 * D];
+  }
+  template <class V> RAJAPERF_HD static Real bt(const V &Bt, Index D, Index Q) {
+    return Bt[D + D1 * Q];
+  }
+  /// Bu, Gu [dz][dy][qx] from u[dz][dy][dx].
+  template <class P, class V>
+  RAJAPERF_HD static Real bu(const P &U, const V &B, const V &G, Index K) {
+    const Index C = K / 64, I = K % 64;
+    if (C > 1 || I >= D1 * D1 * Q1)
+      return 0;
+    const Index Qx = I % Q1, DzDy = I / Q1;
+    Real Sum = 0.0;
+    for (Index Dx = 0; Dx < D1; ++Dx)
+      Sum += (C == 0 ? b(B, Qx, Dx) : b(G, Qx, Dx)) * U[DzDy * D1 + Dx];
+    return Sum;
+  }
+  /// BBu, GBu, BGu [dz][qy][qx] from Bu, Gu [dz][dy][qx].
+  template <class P, class V>
+  RAJAPERF_HD static Real bbu(const P &Bu, const V &B, const V &G, Index K) {
+    const Index C = K / 64, I = K % 64;
+    if (I >= D1 * Q1 * Q1)
+      return 0;
+    const Index Qx = I % Q1, Qy = I / Q1 % Q1, Dz = I / (Q1 * Q1);
+    Real Sum = 0.0;
+    for (Index Dy = 0; Dy < D1; ++Dy) {
+      const Index At = (Dz * D1 + Dy) * Q1 + Qx;
+      if (C == 0)
+        Sum += b(B, Qy, Dy) * Bu[At];
+      else if (C == 1)
+        Sum += b(G, Qy, Dy) * Bu[At];
+      else
+        Sum += b(B, Qy, Dy) * Bu[64 + At];
+    }
+    return Sum;
+  }
+  /// GBBu, BGBu, BBGu [qz][qy][qx] from BBu, GBu, BGu [dz][qy][qx].
+  template <class P, class V>
+  RAJAPERF_HD static Real gbbu(const P &Bbu, const V &B, const V &G,
+                               Index K) {
+    const Index C = K / 64, I = K % 64;
+    const Index QyQx = I % (Q1 * Q1), Qz = I / (Q1 * Q1);
+    Real Sum = 0.0;
+    for (Index Dz = 0; Dz < D1; ++Dz)
+      Sum += (C == 0 ? b(G, Qz, Dz) : b(B, Qz, Dz)) *
+             Bbu[C * 64 + Dz * Q1 * Q1 + QyQx];
+    return Sum;
+  }
+  /// DGu [qz][qy][qx]: the gradient (BBGu, BGBu, GBBu) dotted with the
+  /// point's 3 numbers of D (of the element from D0).
+  template <class P, class V>
+  RAJAPERF_HD static Real dgu(const P &Grad, const V &D, Index D0, Index K) {
+    if (K >= 64)
+      return 0;
+    const Real O1 = D[D0 + K], O2 = D[D0 + 64 + K], O3 = D[D0 + 128 + K];
+    return (O1 * Grad[128 + K]) + (O2 * Grad[64 + K]) + (O3 * Grad[K]);
+  }
+  /// BDGu [dz][qy][qx] from DGu [qz][qy][qx].
+  template <class P, class V>
+  RAJAPERF_HD static Real bdgu(const P &Dgu, const V &Bt, Index K) {
+    if (K >= D1 * Q1 * Q1)
+      return 0;
+    const Index QyQx = K % (Q1 * Q1), Dz = K / (Q1 * Q1);
+    Real Sum = 0.0;
+    for (Index Qz = 0; Qz < Q1; ++Qz)
+      Sum += bt(Bt, Dz, Qz) * Dgu[Qz * Q1 * Q1 + QyQx];
+    return Sum;
+  }
+  /// BBDGu [dz][dy][qx] from BDGu [dz][qy][qx].
+  template <class P, class V>
+  RAJAPERF_HD static Real bbdgu(const P &Bdgu, const V &Bt, Index K) {
+    if (K >= D1 * D1 * Q1)
+      return 0;
+    const Index Qx = K % Q1, Dy = K / Q1 % D1, Dz = K / (Q1 * D1);
+    Real Sum = 0.0;
+    for (Index Qy = 0; Qy < Q1; ++Qy)
+      Sum += bt(Bt, Dy, Qy) * Bdgu[(Dz * Q1 + Qy) * Q1 + Qx];
+    return Sum;
+  }
+  /// What Y[dz][dy][dx] gains, from BBDGu [dz][dy][qx].
+  template <class P, class V>
+  RAJAPERF_HD static Real y(const P &Bbdgu, const V &Bt, Index K) {
+    const Index Dx = K % D1, DzDy = K / D1;
+    Real Sum = 0.0;
+    for (Index Qx = 0; Qx < Q1; ++Qx)
+      Sum += bt(Bt, Dx, Qx) * Bbdgu[DzDy * Q1 + Qx];
+    return Sum;
+  }
+};
+
 } // namespace rajaperf::formula

@@ -218,6 +218,31 @@ void host(Diffusion3DPA &E, Index Reps) {
     }
 }
 
+void host(Convection3DPA &E, Index Reps) {
+  using S = formula::Convection3DPAStages;
+  Real A[S::Entries], C[S::Entries];
+  constexpr Index Dofs = Convection3DPA::Dofs,
+                  Coefficients = Convection3DPA::Points * Convection3DPA::VDim;
+  for (Index R = 0; R < Reps; ++R)
+    for (Index El = 0; El < E.NE; ++El) {
+      const Real *X = E.X.data() + El * Dofs;
+      for (Index K = 0; K < S::Entries; ++K)
+        C[K] = S::bu(X, E.B, E.G, K);
+      for (Index K = 0; K < S::Entries; ++K)
+        A[K] = S::bbu(C, E.B, E.G, K);
+      for (Index K = 0; K < S::Entries; ++K)
+        C[K] = S::gbbu(A, E.B, E.G, K);
+      for (Index K = 0; K < S::Entries; ++K)
+        A[K] = S::dgu(C, E.D, El * Coefficients, K);
+      for (Index K = 0; K < S::Entries; ++K)
+        C[K] = S::bdgu(A, E.Bt, K);
+      for (Index K = 0; K < S::Entries; ++K)
+        A[K] = S::bbdgu(C, E.Bt, K);
+      for (Index K = 0; K < Dofs; ++K)
+        E.Y[El * Dofs + K] += S::y(A, E.Bt, K);
+    }
+}
+
 void host(AtomicAdds &D, Index Reps) {
   for (Index R = 0; R < Reps; ++R)
     for (Index I = 0; I < D.N; ++I)

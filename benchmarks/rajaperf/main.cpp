@@ -189,6 +189,12 @@ double bytesPerRep(const Diffusion3DPA &E) {
                 E.NE * (3 * Diffusion3DPA::Dofs +
                         Diffusion3DPA::Sym * Diffusion3DPA::Points));
 }
+// RAJAPerf's: B, Bt, G, X, Y and the 3 velocity components read, Y written.
+double bytesPerRep(const Convection3DPA &E) {
+  return 8.0 * (3 * Convection3DPA::Q1D * Convection3DPA::D1D +
+                E.NE * (3 * Convection3DPA::Dofs +
+                        Convection3DPA::VDim * Convection3DPA::Points));
+}
 // RAJAPerf's: per packed or unpacked value, a 4-byte index, a value read
 // and a value written.
 double bytesPerRep(const HaloPacking &H) {
@@ -414,6 +420,8 @@ std::vector<Entry> allKernels() {
       {{"Apps_MASS3DPA", 1000000, 50, Normal}, runnerFor<Mass3DPA>()},
       {{"Apps_DIFFUSION3DPA", 1000000, 50, Normal},
        runnerFor<Diffusion3DPA>()},
+      {{"Apps_CONVECTION3DPA", 1000000, 50, Normal},
+       runnerFor<Convection3DPA>()},
       {{"Lcals_HYDRO_1D", 1000000, 1000, Normal}, runnerFor<Hydro1D>()},
       {{"Lcals_INT_PREDICT", 1000000, 400, Normal}, runnerFor<IntPredict>()},
       {{"Lcals_PLANCKIAN", 1000000, 50, Normal}, runnerFor<Planckian>()},

@@ -949,6 +949,47 @@ static Measured run(Diffusion3DPA &E, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(Diffusion3DPA)
 
+// CONVECTION3DPA as DIFFUSION3DPA: 27 threads per element, a tile per stage.
+void convection3dpaKernel(
+    CR B, CR Bt, CR G, CR D, CR X, offload::Tile<Real, Convection3DPA::Dofs> Xs,
+    offload::Tile<Real, formula::Convection3DPAStages::Entries> S0,
+    offload::Tile<Real, formula::Convection3DPAStages::Entries> S1,
+    Region<Real> Y) {
+  using S = formula::Convection3DPAStages;
+  constexpr Index Dofs = Convection3DPA::Dofs,
+                  Coefficients = Convection3DPA::Points * Convection3DPA::VDim;
+  for (auto [I, Out] : Y) {
+    const Index El = Index(I) / Dofs;
+    Xs.fill([&](std::size_t K) { return X[El * Dofs + K]; });
+    S1.fill([&](std::size_t K) { return S::bu(TileView(Xs), B, G, Index(K)); });
+    S0.fill([&](std::size_t K) { return S::bbu(TileView(S1), B, G, Index(K)); });
+    S1.fill([&](std::size_t K) { return S::gbbu(TileView(S0), B, G, Index(K)); });
+    S0.fill([&](std::size_t K) {
+      return S::dgu(TileView(S1), D, El * Coefficients, Index(K));
+    });
+    S1.fill([&](std::size_t K) { return S::bdgu(TileView(S0), Bt, Index(K)); });
+    S0.fill([&](std::size_t K) { return S::bbdgu(TileView(S1), Bt, Index(K)); });
+    Out += S::y(TileView(S0), Bt, Index(I) % Dofs);
+  }
+}
+
+static Measured run(Convection3DPA &E, Index Reps, bool Staged) {
+  auto Loop = [&](auto &B, auto &Bt, auto &G, auto &D, auto &X, auto &Y) {
+    for (Index R = 0; R < Reps; ++R)
+      offload(offload::Launch{.block = Convection3DPA::Dofs},
+              convection3dpaKernel, B, Bt, G, D, X, offload::team_memory,
+              offload::team_memory, offload::team_memory, Y);
+  };
+  return twoWays(
+      Staged, Loop, registers(convection3dpaKernel),
+      [&] {
+        return std::make_tuple(preload(E.B), preload(E.Bt), preload(E.G),
+                               preload(E.D), preload(E.X), preload_mut(E.Y));
+      },
+      [&] { return std::tie(E.B, E.Bt, E.G, E.D, E.X, E.Y); });
+}
+RAJAPERF_BOTH_VARIANTS(Convection3DPA)
+
 static Measured run(AtomicAdds &D, Index Reps, bool Staged) {
   auto Loop = [&](auto &Slots) {
     for (Index R = 0; R < Reps; ++R)

@@ -911,4 +911,28 @@ struct Diffusion3DPA {
   long double checksum() const { return rajaperf::checksum(Y); }
 };
 
+/// CONVECTION3DPA: the action of each element's convection matrix by partial
+/// assembly with 3 dofs and 4 quadrature points a dimension: the gradient
+/// of X at the points dotted with the point's velocity (3 numbers of D),
+/// back through Bt. RAJAPerf sets every input to 1.
+struct Convection3DPA {
+  static constexpr Index D1D = 3, Q1D = 4, VDim = 3, Dofs = D1D * D1D * D1D,
+                         Points = Q1D * Q1D * Q1D;
+  Index NE;
+  std::vector<Real> B, Bt, G, D, X, Y;
+  static Convection3DPA make(Index Size) {
+    Init In;
+    Convection3DPA E;
+    E.NE = std::max<Index>((Size + Points / 2) / Points, 1);
+    E.B = In.constant(Q1D * D1D, 1.0);
+    E.Bt = In.constant(Q1D * D1D, 1.0);
+    E.G = In.constant(Q1D * D1D, 1.0);
+    E.D = In.constant(Points * VDim * E.NE, 1.0);
+    E.X = In.constant(Dofs * E.NE, 1.0);
+    E.Y = In.constant(Dofs * E.NE, 0.0);
+    return E;
+  }
+  long double checksum() const { return rajaperf::checksum(Y); }
+};
+
 } // namespace rajaperf

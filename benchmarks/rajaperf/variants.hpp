@@ -57,7 +57,7 @@ struct Measured {
                       X(IndexList) X(FirstSum) X(Memset) X(Memcpy)             \
                           X(DaxpyAtomic) X(FloydWarshall) X(ArrayOfPtrs)       \
                           X(Adi) X(AtomicAdds) X(HaloPacking)          \
-                              X(HaloPackingFused) X(Mass3DEA) X(Sort) X(SortPairs) X(Mass3DPA) X(Diffusion3DPA)
+                              X(HaloPackingFused) X(Mass3DEA) X(Sort) X(SortPairs) X(Mass3DPA) X(Diffusion3DPA) X(Convection3DPA)
 
 #define RAJAPERF_DECLARE_VARIANTS(K)                                           \
   void host(K &, Index Reps);                                                  \
