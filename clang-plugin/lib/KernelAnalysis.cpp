@@ -14,6 +14,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Sema/Sema.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
@@ -78,6 +79,8 @@ private:
   KernelBodyChecker Bodies;
   ASTNameGenerator Names;
   KernelNamer Namer;
+  /// Lambdas already reported as a library call's operation.
+  llvm::SmallPtrSet<const clang::CXXRecordDecl *, 4> LambdasReported;
   PrintingPolicy Policy;
   std::optional<unsigned> HeaderAbi;
   std::map<std::string, KernelInstance> Kernels; // by mangled name
@@ -459,6 +462,14 @@ void Analysis::run(const MatchFinder::MatchResult &Result) {
   if (!Closure) {
     std::optional<std::string> Name = Namer.callee(K);
     if (!Name) {
+      // A library kernel (a scan's, a sort's) instantiated with the user's
+      // lambda: said once, where the lambda is written.
+      if (const CXXRecordDecl *Lambda = Namer.failure().Lambda;
+          Lambda && inOffload(K)) {
+        if (LambdasReported.insert(Lambda).second)
+          Diags.report(Lambda->getLocation(), Diag::LibraryCallLambda) << K;
+        return;
+      }
       Diags.report(KernelExpr->getExprLoc(), Diag::TemplateArgumentNotNameable)
           << K << Namer.failure().Argument << Namer.failure().Why
           << KernelExpr->getSourceRange();

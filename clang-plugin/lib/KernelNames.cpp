@@ -63,9 +63,15 @@ std::string KernelNamer::scope(const DeclContext *DC) {
 
 std::string KernelNamer::declaration(const NamedDecl *D) {
   std::string Name = "'" + D->getQualifiedNameAsString() + "'";
-  if (const auto *RD = dyn_cast<CXXRecordDecl>(D); RD && RD->isLambda())
-    return fail("is the type of the lambda at " +
-                D->getLocation().printToString(Ctx.getSourceManager()));
+  if (const auto *RD = dyn_cast<CXXRecordDecl>(D); RD && RD->isLambda()) {
+    const bool First = Why.Why.empty();
+    std::string Failed =
+        fail("is the type of the lambda at " +
+             D->getLocation().printToString(Ctx.getSourceManager()));
+    if (First)
+      Why.Lambda = RD;
+    return Failed;
+  }
   if (enclosingFunction(D))
     return fail("names " + Name + ", which is local to a function");
   if (!D->getDeclName())

@@ -42,6 +42,8 @@ public:
   struct Failure {
     std::string Argument; // "1.0" / "'S'" as clang prints it
     std::string Why;
+    /// The lambda whose type the argument is, if that is why.
+    const clang::CXXRecordDecl *Lambda = nullptr;
   };
   const Failure &failure() const { return Why; }
 
