@@ -36,7 +36,8 @@ inline constexpr std::uint32_t PerThread = 8;
 
 /// The values of a sort without them.
 struct NoValues {};
-template <class V> inline constexpr bool HasValues = !std::is_same_v<V, NoValues>;
+template <class V>
+inline constexpr bool HasValues = !std::is_same_v<V, NoValues>;
 
 /// Where a pass reads and writes: keys and values (NoValues: none).
 template <class K, class V> struct Buffers {
@@ -70,11 +71,11 @@ inline std::uint64_t fromFirst(KeyAt &Key, std::uint64_t A, std::uint64_t NA,
 /// most PerThread outputs (a GPU thread's), merged in a loop unrolled whole
 /// so that J is a constant.
 template <bool Piece, class KeyAt, class PutFn, class Less>
-inline void mergePair(std::uint64_t First, std::uint64_t Mid,
-                      std::uint64_t End, std::uint64_t From, std::uint64_t To,
-                      KeyAt Key, PutFn Put, Less &L) {
-  std::uint64_t A =
-      First + fromFirst(Key, First, Mid - First, Mid, End - Mid, From - First, L);
+inline void mergePair(std::uint64_t First, std::uint64_t Mid, std::uint64_t End,
+                      std::uint64_t From, std::uint64_t To, KeyAt Key,
+                      PutFn Put, Less &L) {
+  std::uint64_t A = First + fromFirst(Key, First, Mid - First, Mid, End - Mid,
+                                      From - First, L);
   std::uint64_t B = Mid + (From - A);
   using K = std::remove_cvref_t<decltype(Key(A))>;
   K KeyA = A < Mid ? Key(A) : K{}, KeyB = B < End ? Key(B) : K{};
@@ -145,7 +146,7 @@ inline void sortRegisters(K (&Keys)[PerThread], V (&Values)[PerThread],
   // Loops of constant trip counts, unrolled whole: the arrays' indices
   // become constants and the arrays registers.
   OFFLOAD_UNROLL_ALL
-  for (std::uint32_t Round = 0; Round < PerThread; ++Round)
+  for (std::uint32_t Round = 0; Round < PerThread; ++Round) {
     OFFLOAD_UNROLL_ALL
     for (std::uint32_t Pair = 0; Pair < PerThread / 2; ++Pair) {
       const std::uint32_t J = 2 * Pair + Round % 2;
@@ -160,13 +161,14 @@ inline void sortRegisters(K (&Keys)[PerThread], V (&Values)[PerThread],
         }
       }
     }
+  }
 }
 
 /// Sorts the run of the Count <= PerThread elements from First in
 /// registers; in place when the buffers are the same.
 template <class K, class V, class Less>
-inline void sortRun(std::uint64_t First, std::uint32_t Count,
-                    Buffers<K, V> Buf, Less &L) {
+inline void sortRun(std::uint64_t First, std::uint32_t Count, Buffers<K, V> Buf,
+                    Less &L) {
   // Initialized, though only the first Count are read: g++ cannot tell.
   K Keys[PerThread]{};
   V Values[PerThread]{};
@@ -198,9 +200,8 @@ inline void sortRuns(std::uint64_t From, std::uint64_t To, Buffers<K, V> Buf,
 
 /// A pass's outputs [From, To) from Buf's inputs.
 template <bool Piece, class K, class V, class Less>
-inline void mergeRange(std::uint64_t N, std::uint64_t Width,
-                       std::uint64_t From, std::uint64_t To, Buffers<K, V> Buf,
-                       Less &L) {
+inline void mergeRange(std::uint64_t N, std::uint64_t Width, std::uint64_t From,
+                       std::uint64_t To, Buffers<K, V> Buf, Less &L) {
   mergeOutputs<Piece>(
       N, Width, From, To, [Buf](std::uint64_t I) { return Buf.KeysIn[I]; },
       [Buf](std::uint32_t, std::uint64_t Output, std::uint64_t Source, K Key) {
@@ -270,8 +271,7 @@ void sortOnHost(std::uint64_t N, Less L, Region<K> Keys, Region<K> KeyScratch,
       const std::uint64_t From = Tile * HostTile,
                           Count = N - From < HostTile ? N - From : HostTile;
       int At = Into ^ int(passesFor(Count) % 2);
-      sortRuns(From, From + Count, buffers(0, At, KeyBuffers, ValueBuffers),
-               L);
+      sortRuns(From, From + Count, buffers(0, At, KeyBuffers, ValueBuffers), L);
       for (std::uint64_t Width = PerThread; Width < Count; Width *= 2) {
         mergeRange<false>(N, Width, From, From + Count,
                           buffers(At, 1 - At, KeyBuffers, ValueBuffers), L);
@@ -349,8 +349,9 @@ void sortTilesKernel(Range<Linear1D> Threads, std::uint64_t N, Less L,
     }
     KeyTile.sync();
     const std::uint32_t Own = Rank * PerThread;
-    const std::uint32_t Mine =
-        Count <= Own ? 0 : Count - Own < PerThread ? Count - Own : PerThread;
+    const std::uint32_t Mine = Count <= Own              ? 0
+                               : Count - Own < PerThread ? Count - Own
+                                                         : PerThread;
     K RunKeys[PerThread];
     V RunValues[PerThread];
     OFFLOAD_UNROLL_ALL
@@ -400,10 +401,9 @@ void sortTilesKernel(Range<Linear1D> Threads, std::uint64_t N, Less L,
 /// answer and the first at or after it, so a run of 2^20 takes four
 /// dependent loads instead of twenty. Every lane returns the answer.
 template <class KeyAt, class Less>
-inline std::uint64_t fromFirstByWarp(KeyAt &Key, std::uint64_t A,
-                                     std::uint64_t NA, std::uint64_t B,
-                                     std::uint64_t NB, std::uint64_t D,
-                                     Less &L) {
+inline std::uint64_t
+fromFirstByWarp(KeyAt &Key, std::uint64_t A, std::uint64_t NA, std::uint64_t B,
+                std::uint64_t NB, std::uint64_t D, Less &L) {
   const std::uint32_t Lanes = __gpu_num_lanes(), Lane = __gpu_lane_id();
   const std::uint64_t Warp = gpu::lowLanes(Lanes);
   // The answer is the first I in [Low, High) where the predicate holds,
@@ -453,8 +453,8 @@ void mergeTilesKernel(Range<Linear1D> Threads, std::uint64_t N,
     const std::uint32_t Warp = Rank / __gpu_num_lanes();
     if (Warp < 2) {
       const std::uint64_t D = Base - P.First + (Warp ? Count : 0);
-      const std::uint64_t Taken = fromFirstByWarp(
-          Key, P.First, P.Mid - P.First, P.Mid, P.End - P.Mid, D, L);
+      const std::uint64_t Taken = fromFirstByWarp(Key, P.First, P.Mid - P.First,
+                                                  P.Mid, P.End - P.Mid, D, L);
       if (__gpu_lane_id() == 0)
         Split[Warp] = Taken;
     }
@@ -466,7 +466,8 @@ void mergeTilesKernel(Range<Linear1D> Threads, std::uint64_t N,
     for (std::uint32_t J = 0; J < PerThread; ++J) {
       const std::uint32_t I = Rank + J * S::Threads;
       if (I < Count) {
-        const std::uint64_t Source = I < FromA ? FirstA + I : FirstB + (I - FromA);
+        const std::uint64_t Source =
+            I < FromA ? FirstA + I : FirstB + (I - FromA);
         StagedKeys[S::slotOf(I)] = KeysIn[Source];
         if constexpr (HasValues<V>)
           StagedValues[S::slotOf(I)] = ValuesIn[Source];
@@ -538,8 +539,8 @@ void mergeTilesKernel(Range<Linear1D>, std::uint64_t, std::uint64_t, Less,
                       Tile<std::uint64_t, 2>, Region<K>, Region<V>) {}
 template <class K, class V, class Less>
 void mergeKernel(Range<Linear1D>, std::uint64_t, std::uint64_t, Less,
-                 std::span<const K>, std::span<const V>, Region<K>,
-                 Region<V>) {}
+                 std::span<const K>, std::span<const V>, Region<K>, Region<V>) {
+}
 #endif
 
 /// N elements of T on the device only, for as long as it lives: the host
@@ -563,20 +564,18 @@ private:
 
 template <class K, class V, class Less>
 void run(std::span<K> Keys, std::span<V> Values, Less L) {
-  static_assert(std::is_trivially_copyable_v<K> &&
-                    std::is_default_constructible_v<K> &&
-                    std::is_trivially_copyable_v<V> &&
-                    std::is_default_constructible_v<V>,
-                "offload::sort sorts trivially copyable, default "
-                "constructible keys and values");
+  static_assert(
+      std::is_trivially_copyable_v<K> && std::is_default_constructible_v<K> &&
+          std::is_trivially_copyable_v<V> && std::is_default_constructible_v<V>,
+      "offload::sort sorts trivially copyable, default "
+      "constructible keys and values");
   const std::uint64_t N = Keys.size();
   if (N < 2)
     return;
   // The data stays on the device across the passes (unless a handle keeps
   // it there already), and goes back once.
   Preloaded<std::span<K>> KeysThere(PreloadIf{}, Keys, true);
-  Preloaded<std::span<V>> ValuesThere(PreloadIf{}, Values,
-                                      HasValues<V>);
+  Preloaded<std::span<V>> ValuesThere(PreloadIf{}, Values, HasValues<V>);
   Scratch<K> KeyScratch(N);
   Scratch<V> ValueScratch(HasValues<V> ? N : 0);
   const SelfPartitionedCall Unreplayed;
@@ -637,9 +636,9 @@ void run(std::span<K> Keys, std::span<V> Values, Less L) {
     Into = 1 - Into;
     if constexpr (S::Fits)
       offload(Geometry, mergeTilesKernel<K, V, Less>,
-              Range<Linear1D>(Geometry.threads), N, Width, L, Reads(KeyBuffers, N),
-              Reads(ValueBuffers, ValueCount), team_memory, team_memory,
-              team_memory, KeysOut(), ValuesOut());
+              Range<Linear1D>(Geometry.threads), N, Width, L,
+              Reads(KeyBuffers, N), Reads(ValueBuffers, ValueCount),
+              team_memory, team_memory, team_memory, KeysOut(), ValuesOut());
     else
       offload(Geometry, mergeKernel<K, V, Less>, Range<Linear1D>(Pieces), N,
               Width, L, Reads(KeyBuffers, N), Reads(ValueBuffers, ValueCount),
@@ -649,9 +648,10 @@ void run(std::span<K> Keys, std::span<V> Values, Less L) {
 
 /// Data as a span of mutable elements.
 template <class C> auto spanOf(C &&Data) {
-  static_assert(!std::is_const_v<std::remove_pointer_t<decltype(std::data(Data))>>,
-                "offload::sort and sort_by_key sort mutable data: a vector, "
-                "a span of it or a preload_mut handle");
+  static_assert(
+      !std::is_const_v<std::remove_pointer_t<decltype(std::data(Data))>>,
+      "offload::sort and sort_by_key sort mutable data: a vector, "
+      "a span of it or a preload_mut handle");
   return std::span(std::data(Data), std::size(Data));
 }
 

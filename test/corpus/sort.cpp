@@ -68,9 +68,8 @@ void sortAndCheck(const std::string &name, std::vector<T> &data,
 } // namespace
 
 int main() {
-  for (std::size_t size :
-       {0u, 1u, 2u, 7u, 8u, 9u, 15u, 16u, 17u, 1000u, 4096u, 4097u, 33333u,
-        40000u, 131073u}) {
+  for (std::size_t size : {0u, 1u, 2u, 7u, 8u, 9u, 15u, 16u, 17u, 1000u, 4096u,
+                           4097u, 33333u, 40000u, 131073u}) {
     const std::string tag = std::to_string(size);
     std::vector<double> d = values<double>(size, 1009, 0.125);
     sortAndCheck("sort_f64_" + tag, d);

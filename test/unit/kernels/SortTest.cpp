@@ -39,8 +39,8 @@ struct LowBits {
 // among equal keys.
 TEST(Sort, StableByKeyAtEveryBoundary) {
   std::mt19937 Random(7);
-  for (std::size_t N : {2u, 8u, 9u, 2047u, 2048u, 2049u, 4096u, 6145u,
-                        16384u, 40000u, 100001u}) {
+  for (std::size_t N : {2u, 8u, 9u, 2047u, 2048u, 2049u, 4096u, 6145u, 16384u,
+                        40000u, 100001u}) {
     std::vector<std::uint32_t> Keys(N);
     for (auto &K : Keys)
       K = Random();
@@ -54,8 +54,8 @@ TEST(Sort, StableByKeyAtEveryBoundary) {
     offload::sort_by_key(Keys, Index, LowBits{});
     ASSERT_EQ(Keys, Expected) << N << " keys";
     for (std::size_t I = 0; I < N; ++I)
-      ASSERT_EQ(Index[I], std::int64_t(Order[I])) << "element " << I << " of "
-                                                  << N;
+      ASSERT_EQ(Index[I], std::int64_t(Order[I]))
+          << "element " << I << " of " << N;
   }
 }
 
