@@ -4,6 +4,8 @@
 
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
@@ -21,12 +23,63 @@ bool readsMemory(const Loop &L) {
   return false;
 }
 
+bool isGpu(const Module &M) {
+  const Triple &T = M.getTargetTriple();
+  return T.isNVPTX() || T.isAMDGPU();
+}
+
+bool isEntry(const Function &F) {
+  return F.getCallingConv() == CallingConv::PTX_Kernel ||
+         F.getCallingConv() == CallingConv::AMDGPU_KERNEL;
+}
+
+// Arrays up to 256 doubles: beyond, registers would not hold them anyway.
+constexpr uint64_t MaxPrivateArrayBytes = 2048;
+constexpr unsigned MaxPrivateArrayTripCount = 64;
+
+// Whether L addresses a small stack array with an index that varies in L.
+bool indexesPrivateArray(const Loop &L, const DataLayout &DL) {
+  for (const BasicBlock *B : L.blocks())
+    for (const Instruction &I : *B) {
+      const auto *GEP = dyn_cast<GetElementPtrInst>(&I);
+      if (!GEP || L.hasLoopInvariantOperands(GEP))
+        continue;
+      const auto *Array =
+          dyn_cast<AllocaInst>(getUnderlyingObject(GEP->getPointerOperand()));
+      if (!Array || !Array->isStaticAlloca())
+        continue;
+      std::optional<TypeSize> Size = Array->getAllocationSize(DL);
+      if (Size && !Size->isScalable() &&
+          Size->getFixedValue() <= MaxPrivateArrayBytes)
+        return true;
+    }
+  return false;
+}
+
 } // namespace
+
+PreservedAnalyses
+GpuPrivateArrayUnrollPass::run(Loop &L, LoopAnalysisManager &,
+                               LoopStandardAnalysisResults &AR, LPMUpdater &) {
+  // Only in the entries, once the functions they call are inlined: unrolled
+  // earlier, a callee would grow past the inliner's threshold and stay a
+  // call, its arrays in local memory still.
+  const Function &F = *L.getHeader()->getParent();
+  if (!isEntry(F) || hasUnrollTransformation(&L) != TM_Unspecified)
+    return PreservedAnalyses::all();
+  const Module &M = *F.getParent();
+  unsigned TripCount = AR.SE.getSmallConstantTripCount(&L);
+  if (TripCount == 0 || TripCount > MaxPrivateArrayTripCount ||
+      !indexesPrivateArray(L, M.getDataLayout()))
+    return PreservedAnalyses::all();
+  addStringMetadataToLoop(&L, "llvm.loop.unroll.full");
+  // Loop metadata invalidates no analysis.
+  return PreservedAnalyses::all();
+}
 
 PreservedAnalyses GpuLoopUnrollPolicyPass::run(Function &F,
                                                FunctionAnalysisManager &FAM) {
-  const Triple &T = F.getParent()->getTargetTriple();
-  if (F.isDeclaration() || !(T.isNVPTX() || T.isAMDGPU()))
+  if (F.isDeclaration() || !isGpu(*F.getParent()))
     return PreservedAnalyses::all();
   for (Loop *L : FAM.getResult<LoopAnalysis>(F).getLoopsInPreorder())
     if (L->getLoopLatch() && !readsMemory(*L))

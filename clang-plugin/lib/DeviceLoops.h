@@ -7,6 +7,15 @@
 // resident blocks. The pass keeps such loops rolled in GPU code; loops with
 // a constant trip count are unrolled fully as before.
 //
+// A small array local to a thread (a matrix accumulated entry by entry, a
+// basis of a few values) lives in registers only once SROA sees constant
+// indices, that is once the loops indexing it are unrolled fully; LLVM's size
+// threshold leaves longer bodies rolled and the array in local memory (an
+// element matrix of 12 x 12 doubles: 1.7 KB of stack per thread). The
+// private-array pass marks such loops of a GPU entry (after inlining, trip
+// count constant) for full unrolling, as AMDGPU's cost model does by raising
+// its threshold for them.
+//
 // A trivial infinite loop (`while (true) {}`) is not undefined in C++ (P2809):
 // clang leaves the function holding it without `mustprogress`, but its
 // callers keep theirs, and LLVM may then assume a call from them returns and
@@ -19,6 +28,7 @@
 #pragma once
 
 #include "llvm/IR/PassManager.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
 
 namespace offload::plugin {
 
@@ -27,6 +37,14 @@ class GpuLoopUnrollPolicyPass
 public:
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
+};
+
+class GpuPrivateArrayUnrollPass
+    : public llvm::PassInfoMixin<GpuPrivateArrayUnrollPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Loop &L, llvm::LoopAnalysisManager &,
+                              llvm::LoopStandardAnalysisResults &AR,
+                              llvm::LPMUpdater &);
 };
 
 class ForwardProgressPass : public llvm::PassInfoMixin<ForwardProgressPass> {

@@ -396,10 +396,11 @@ private:
 
 // Device compiles load this library as a pass plugin too (-fpass-plugin=),
 // for the passes that name closure kernels' entries, keep a kernel's trivial
-// infinite loop, and link the GPU math libraries the code calls (first in the
+// infinite loop and link the GPU math libraries the code calls (first in the
 // pipeline, at every optimization level, so that the linked functions are
-// optimized with the kernels), and the check of what the image leaves
-// undefined (last); and the pass that names the image for the cache.
+// optimized with the kernels), set GPU code's loop policies (which loops
+// unroll fully or at run time), and check what the image leaves undefined
+// (last); and the pass that names the image for the cache.
 extern "C" LLVM_ATTRIBUTE_WEAK llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "cxx-offload-device", "22",
@@ -412,6 +413,12 @@ llvmGetPassPluginInfo() {
                   // After the libraries are linked in: they are part of
                   // what names the image.
                   MPM.addPass(ImageCachePass());
+                });
+            // Before the full unroll of the function simplification loops,
+            // which SROA follows.
+            PB.registerLateLoopOptimizationsEPCallback(
+                [](llvm::LoopPassManager &LPM, llvm::OptimizationLevel) {
+                  LPM.addPass(GpuPrivateArrayUnrollPass());
                 });
             // After inlining, before the loop passes that the lockstep
             // blocks' loops over their threads need.
