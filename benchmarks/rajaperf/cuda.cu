@@ -282,6 +282,14 @@ __global__ void vol3dK(Real *Vol, const Real *X, const Real *Y, const Real *Z,
     Vol[I] = formula::vol3d(X, Y, Z, I, Jp, Kp);
 }
 
+__global__ void edge3dK(Real *Sum, const Real *X, const Real *Y,
+                        const Real *Z, Index Jp, Index Kp, Index First,
+                        Index End) {
+  Index I = globalIndex() + First;
+  if (I < End)
+    Sum[I] = formula::edge3d(X, Y, Z, I, Jp, Kp);
+}
+
 __global__ void delDotK(Real *Div, const Real *X, const Real *Y, const Real *Fx,
                         const Real *Fy, const Index *Zones, Index Jp,
                         Index NumZones) {
@@ -878,21 +886,32 @@ Measured cuda(Matvec3D &D, Index Reps, int) {
   return M;
 }
 
-RAJAPERF_TUNINGS(Vol3D, PlainTuning)
-Measured cuda(Vol3D &D, Index Reps, int) {
+/// VOL3D's and EDGE3D's launches: Kernel over the zones [Fpz, Lpz], the
+/// grid sized for [0, Lpz] as RAJAPerf sizes it.
+template <class Kernel>
+static Measured cudaZonalMesh(ZonalMesh3D &D, Index Reps, Kernel K) {
   Measured M;
   Session S(M);
-  Real *Vol = S.in(D.Vol), *X = S.in(D.X), *Y = S.in(D.Y), *Z = S.in(D.Z);
+  Real *Out = S.in(D.Out), *X = S.in(D.X), *Y = S.in(D.Y), *Z = S.in(D.Z);
   const Index End = D.Dom.Lpz + 1;
   S.loop([&] {
-    // RAJAPerf sizes the grid for [0, End), not [Fpz, End).
     for (Index R = 0; R < Reps; ++R)
-      vol3dK<<<blocksFor(End), Block>>>(Vol, X, Y, Z, D.Dom.Jp, D.Dom.Kp,
-                                        D.Dom.Fpz, End);
+      K<<<blocksFor(End), Block>>>(Out, X, Y, Z, D.Dom.Jp, D.Dom.Kp, D.Dom.Fpz,
+                                   End);
   });
-  S.out(D.Vol, Vol);
-  S.registers(vol3dK);
+  S.out(D.Out, Out);
+  S.registers(K);
   return M;
+}
+
+RAJAPERF_TUNINGS(Vol3D, PlainTuning)
+Measured cuda(Vol3D &D, Index Reps, int) {
+  return cudaZonalMesh(D, Reps, vol3dK);
+}
+
+RAJAPERF_TUNINGS(Edge3D, PlainTuning)
+Measured cuda(Edge3D &D, Index Reps, int) {
+  return cudaZonalMesh(D, Reps, edge3dK);
 }
 
 RAJAPERF_TUNINGS(DelDotVec2D, PlainTuning)

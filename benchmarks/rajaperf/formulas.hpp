@@ -106,6 +106,138 @@ RAJAPERF_HD inline Real vol3d(const V &X, const V &Y, const V &Z, Index I,
   return Vol * Vol3D::Vnormq;
 }
 
+/// EDGE3D at zone I: the sum of the entries of the hexahedron's edge element
+/// matrix, its corners at I, I+1, I+Jp, I+1+Jp and those plus Kp (RAJAPerf's
+/// NDPTRSET order). Dense 12-entry bases and a symmetric matrix accumulated
+/// in its upper triangle, in RAJAPerf's order of operations.
+template <class V>
+RAJAPERF_HD inline Real edge3d(const V &X, const V &Y, const V &Z, Index I,
+                               Index Jp, Index Kp) {
+  constexpr int E = Edge3D::Edges, Q = Edge3D::Points1D;
+  const Index Node[Edge3D::Corners] = {I,           I + 1,          I + Jp,
+                                       I + 1 + Jp,  I + Kp,         I + 1 + Kp,
+                                       I + Jp + Kp, I + 1 + Jp + Kp};
+  Real Px[Edge3D::Corners], Py[Edge3D::Corners], Pz[Edge3D::Corners];
+  for (int C = 0; C < Edge3D::Corners; ++C)
+    Px[C] = X[Node[C]], Py[C] = Y[Node[C]], Pz[C] = Z[Node[C]];
+
+  // A coordinate's derivative along x, y or z: its differences across the
+  // four edges of that direction, weighted bilinearly in the other two.
+  struct Row {
+    Real X, Y, Z;
+  };
+  auto AlongX = [&](Real W0, Real W1, Real W2, Real W3) {
+    auto D = [&](const Real(&P)[Edge3D::Corners]) {
+      return (P[1] - P[0]) * W0 + (P[2] - P[3]) * W1 + (P[5] - P[4]) * W2 +
+             (P[6] - P[7]) * W3;
+    };
+    return Row{D(Px), D(Py), D(Pz)};
+  };
+  auto AlongY = [&](Real W0, Real W1, Real W2, Real W3) {
+    auto D = [&](const Real(&P)[Edge3D::Corners]) {
+      return (P[3] - P[0]) * W0 + (P[2] - P[1]) * W1 + (P[7] - P[4]) * W2 +
+             (P[6] - P[5]) * W3;
+    };
+    return Row{D(Px), D(Py), D(Pz)};
+  };
+  auto AlongZ = [&](Real W0, Real W1, Real W2, Real W3) {
+    auto D = [&](const Real(&P)[Edge3D::Corners]) {
+      return (P[4] - P[0]) * W0 + (P[5] - P[1]) * W1 + (P[6] - P[2]) * W2 +
+             (P[7] - P[3]) * W3;
+    };
+    return Row{D(Px), D(Py), D(Pz)};
+  };
+  auto Det = [](const Row &A, const Row &B, const Row &C) {
+    return A.Y * B.Z * C.X - A.Z * B.Y * C.X + A.Z * B.X * C.Y -
+           A.X * B.Z * C.Y - A.Y * B.X * C.Z + A.X * B.Y * C.Z;
+  };
+  // Out[r][m] = T[r] . (Bx[m], By[m], Bz[m]) for the three rows of T.
+  auto Transform = [](const Row(&T)[3], const Real(&Bx)[E], const Real(&By)[E],
+                      const Real(&Bz)[E], Real(&Out)[3][E]) {
+    for (int R = 0; R < 3; ++R)
+      for (int M = 0; M < E; ++M)
+        Out[R][M] = T[R].X * Bx[M] + T[R].Y * By[M] + T[R].Z * Bz[M];
+  };
+  Real Matrix[E][E];
+  for (int P = 0; P < E; ++P)
+    for (int M = P; M < E; ++M)
+      Matrix[P][M] = 0.0;
+  auto Accumulate = [&](Real W, const Real(&B)[3][E]) {
+    for (int P = 0; P < E; ++P)
+      for (int M = P; M < E; ++M)
+        Matrix[P][M] +=
+            W * (B[0][P] * B[0][M] + B[1][P] * B[1][M] + B[2][P] * B[2][M]);
+  };
+
+  const Real Point[Q] = {0.211324865405187118, 0.788675134594812882};
+  const Real Weight[Q] = {0.5, 0.5};
+  const Row CellX = AlongX(0.25, 0.25, 0.25, 0.25),
+            CellY = AlongY(0.25, 0.25, 0.25, 0.25),
+            CellZ = AlongZ(0.25, 0.25, 0.25, 0.25);
+  const Real CellDetj = Det(CellX, CellY, CellZ);
+
+  for (int Qx = 0; Qx < Q; ++Qx) {
+    const Real Xl = Point[Qx], Xt = 1. - Xl;
+    const Real CurlX[E] = {0, 0, 0, 0, Xt, Xl, -Xt, -Xl, -Xt, -Xl, Xt, Xl};
+    for (int Qy = 0; Qy < Q; ++Qy) {
+      const Real Yl = Point[Qy], WeightXY = Weight[Qx] * Weight[Qy],
+                 Yt = 1. - Yl;
+      const Real XtYt = Xt * Yt, XlYl = Xl * Yl, XtYl = Xt * Yl, XlYt = Xl * Yt;
+      const Row Jz = AlongZ(XtYt, XlYt, XlYl, XtYl);
+      const Real EdgeZ[E] = {0, 0, 0, 0, 0, 0, 0, 0, XtYt, XlYt, XtYl, XlYl};
+      const Real CurlY[E] = {-Yt, -Yl, Yt, Yl, 0, 0, 0, 0, Yt, -Yt, Yl, -Yl};
+      for (int Qz = 0; Qz < Q; ++Qz) {
+        const Real Zl = Point[Qz], Weights = WeightXY * Weight[Qz],
+                   Zt = 1. - Zl;
+        const Real XtZt = Xt * Zt, YtZt = Yt * Zt, XlZl = Xl * Zl,
+                   YlZl = Yl * Zl, YtZl = Yt * Zl, XtZl = Xt * Zl,
+                   YlZt = Yl * Zt, XlZt = Xl * Zt;
+        const Row Jx = AlongX(YtZt, YlZt, YtZl, YlZl),
+                  Jy = AlongY(XtZt, XlZt, XtZl, XlZl);
+        // The inverse Jacobian, RAJAPerf's bad-zone rule on the determinant.
+        const Real Unfixed = Det(Jx, Jy, Jz);
+        const Real Detj = std::fabs(Unfixed / CellDetj) < Edge3D::DetjTol
+                              ? CellDetj
+                              : Unfixed;
+        const Real AbsDetj = std::fabs(Detj),
+                   InvDetj = 1.0 / (Detj + Edge3D::Ptiny);
+        const Row Inverse[3] = {{(Jy.Y * Jz.Z - Jy.Z * Jz.Y) * InvDetj,
+                                 (Jx.Z * Jz.Y - Jx.Y * Jz.Z) * InvDetj,
+                                 (Jx.Y * Jy.Z - Jx.Z * Jy.Y) * InvDetj},
+                                {(Jy.Z * Jz.X - Jy.X * Jz.Z) * InvDetj,
+                                 (Jx.X * Jz.Z - Jx.Z * Jz.X) * InvDetj,
+                                 (Jx.Z * Jy.X - Jx.X * Jy.Z) * InvDetj},
+                                {(Jy.X * Jz.Y - Jy.Y * Jz.X) * InvDetj,
+                                 (Jx.Y * Jz.X - Jx.X * Jz.Y) * InvDetj,
+                                 (Jx.X * Jy.Y - Jx.Y * Jy.X) * InvDetj}};
+        const Real DetjWeights = Weights * AbsDetj;
+        const Real EdgeX[E] = {YtZt, YlZt, YtZl, YlZl, 0, 0, 0, 0, 0, 0, 0, 0};
+        const Real EdgeY[E] = {0, 0, 0, 0, XtZt, XlZt, XtZl, XlZl, 0, 0, 0, 0};
+        const Real CurlZ[E] = {Zt, -Zt, Zl, -Zl, -Zt, Zt, -Zl, Zl, 0, 0, 0, 0};
+        const Real InvAbsDetj = 1. / (AbsDetj + Edge3D::Ptiny);
+        // Edges map by J^-1, their curls by J^T / |J|.
+        const Row CurlMap[3] = {
+            {Jx.X * InvAbsDetj, Jy.X * InvAbsDetj, Jz.X * InvAbsDetj},
+            {Jx.Y * InvAbsDetj, Jy.Y * InvAbsDetj, Jz.Y * InvAbsDetj},
+            {Jx.Z * InvAbsDetj, Jy.Z * InvAbsDetj, Jz.Z * InvAbsDetj}};
+        Real Edge[3][E], Curl[3][E];
+        Transform(Inverse, EdgeX, EdgeY, EdgeZ, Edge);
+        Transform(CurlMap, CurlX, CurlY, CurlZ, Curl);
+        Accumulate(DetjWeights * Edge3D::Alpha, Edge);
+        Accumulate(DetjWeights * Edge3D::Beta, Curl);
+      }
+    }
+  }
+  Real Sum = 0.0;
+  for (int M = 0; M < E; ++M) {
+    Real RowSum = 0.0;
+    for (int P = 0; P < E; ++P)
+      RowSum += P < M ? Matrix[P][M] : Matrix[M][P];
+    Sum += RowSum;
+  }
+  return Sum;
+}
+
 /// DEL_DOT_VEC_2D at zone I; corners 1..4 counter-clockwise from (i+1, j).
 template <class V>
 RAJAPERF_HD inline Real delDotVec2d(const V &X, const V &Y, const V &Fx,

@@ -200,7 +200,13 @@ void host(Matvec3D &D, Index Reps) {
 void host(Vol3D &D, Index Reps) {
   for (Index R = 0; R < Reps; ++R)
     for (Index I = D.Dom.Fpz; I <= D.Dom.Lpz; ++I)
-      D.Vol[I] = formula::vol3d(D.X, D.Y, D.Z, I, D.Dom.Jp, D.Dom.Kp);
+      D.Out[I] = formula::vol3d(D.X, D.Y, D.Z, I, D.Dom.Jp, D.Dom.Kp);
+}
+
+void host(Edge3D &D, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    for (Index I = D.Dom.Fpz; I <= D.Dom.Lpz; ++I)
+      D.Out[I] = formula::edge3d(D.X, D.Y, D.Z, I, D.Dom.Jp, D.Dom.Kp);
 }
 
 void host(DelDotVec2D &D, Index Reps) {

@@ -95,7 +95,8 @@ double bytesPerRep(const Matvec3D &D) {
     Matrix += M(S[0], S[1], S[2]);
   return 8.0 * D.Dom.RealZones + 8 * E(2, 2, 2) + 8 * Matrix + 8 * E(0, 0, 0);
 }
-double bytesPerRep(const Vol3D &D) {
+// VOL3D's and EDGE3D's: RAJAPerf counts the nodes touched, not the loads.
+double bytesPerRep(const ZonalMesh3D &D) {
   double Its = double(D.Dom.Lpz + 1 - D.Dom.Fpz);
   return 24 * (Its + 1 + D.Dom.Jp + D.Dom.Kp) + 8 * Its;
 }
@@ -379,6 +380,7 @@ std::vector<Entry> allKernels() {
       {{"Polybench_GEMM", 1000000, 4, Normal}, runnerFor<Gemm>()},
       {{"Apps_MATVEC_3D_STENCIL", 1000000, 100, Normal}, runnerFor<Matvec3D>()},
       {{"Apps_VOL3D", 1000000, 100, Normal}, runnerFor<Vol3D>()},
+      {{"Apps_EDGE3D", 1000000, 10, Normal}, runnerFor<Edge3D>()},
       {{"Apps_DEL_DOT_VEC_2D", 1000000, 100, Normal}, runnerFor<DelDotVec2D>()},
       {{"Apps_FIR", 1000000, 160, Normal}, runnerFor<Fir>()},
       {{"Apps_LTIMES", 999424, 50, Normal}, runnerFor<Ltimes>()},
@@ -412,14 +414,12 @@ std::vector<Entry> allKernels() {
       {{"Basic_DAXPY_ATOMIC", 1000000, 500, Normal}, runnerFor<DaxpyAtomic>()},
       {{"Basic_ARRAY_OF_PTRS", 1000000, 50, Normal}, runnerFor<ArrayOfPtrs>()},
       {{"Algorithm_ATOMIC", 1000000, 50, Zero}, runnerFor<AtomicAdds>()},
-      {{"Comm_HALO_PACKING", 1000000, 200, Normal},
-       runnerFor<HaloPacking>()},
+      {{"Comm_HALO_PACKING", 1000000, 200, Normal}, runnerFor<HaloPacking>()},
       {{"Comm_HALO_PACKING_FUSED", 1000000, 200, Normal},
        runnerFor<HaloPackingFused>()},
       {{"Apps_MASS3DEA", 1000000, 1, Normal}, runnerFor<Mass3DEA>()},
       {{"Apps_MASS3DPA", 1000000, 50, Normal}, runnerFor<Mass3DPA>()},
-      {{"Apps_DIFFUSION3DPA", 1000000, 50, Normal},
-       runnerFor<Diffusion3DPA>()},
+      {{"Apps_DIFFUSION3DPA", 1000000, 50, Normal}, runnerFor<Diffusion3DPA>()},
       {{"Apps_CONVECTION3DPA", 1000000, 50, Normal},
        runnerFor<Convection3DPA>()},
       {{"Lcals_HYDRO_1D", 1000000, 1000, Normal}, runnerFor<Hydro1D>()},

@@ -249,6 +249,13 @@ void vol3dKernel(CR X, CR Y, CR Z, Index First, Index Jp, Index Kp,
     V = formula::vol3d(X, Y, Z, First + I, Jp, Kp);
 }
 
+// Sum covers the zones [first, last] of the node array, from First.
+void edge3dKernel(CR X, CR Y, CR Z, Index First, Index Jp, Index Kp,
+                  Region<Real> Sum) {
+  for (auto [I, S] : Sum)
+    S = formula::edge3d(X, Y, Z, First + I, Jp, Kp);
+}
+
 // RAJAPerf's algorithm: the zones from the zone list.
 void delDotKernel(CR X, CR Y, CR Fx, CR Fy, Index Jp,
                   Region<Real, offload::Indexed<Index>> Div) {
@@ -758,23 +765,43 @@ static Measured run(Matvec3DBox &D, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(Matvec3DBox)
 
-static Measured run(Vol3D &D, Index Reps, bool Staged) {
+/// VOL3D's and EDGE3D's calls: Launch(Zones, X, Y, Z) once per rep, Zones
+/// being Out's zones [Fpz, Lpz], each thread one.
+static Measured runZonalMesh(ZonalMesh3D &D, Index Reps, bool Staged,
+                             int Registers, auto Launch) {
   const Domain &M = D.Dom;
-  auto Loop = [&](auto &Vol, auto &X, auto &Y, auto &Z) {
-    // Vol's zones [Fpz, Lpz], each thread one.
-    Region<Real> Zones(std::span<Real>(Vol).subspan(M.Fpz, M.Lpz + 1 - M.Fpz));
+  auto Loop = [&](auto &Out, auto &X, auto &Y, auto &Z) {
+    Region<Real> Zones(std::span<Real>(Out).subspan(M.Fpz, M.Lpz + 1 - M.Fpz));
     for (Index R = 0; R < Reps; ++R)
-      offload(vol3dKernel, X, Y, Z, M.Fpz, M.Jp, M.Kp, Zones);
+      Launch(Zones, X, Y, Z);
   };
   return twoWays(
-      Staged, Loop, registers(vol3dKernel),
+      Staged, Loop, Registers,
       [&] {
-        return std::make_tuple(preload_mut(D.Vol), preload(D.X), preload(D.Y),
+        return std::make_tuple(preload_mut(D.Out), preload(D.X), preload(D.Y),
                                preload(D.Z));
       },
-      [&] { return std::tie(D.Vol, D.X, D.Y, D.Z); });
+      [&] { return std::tie(D.Out, D.X, D.Y, D.Z); });
+}
+
+static Measured run(Vol3D &D, Index Reps, bool Staged) {
+  const Domain &M = D.Dom;
+  return runZonalMesh(D, Reps, Staged, registers(vol3dKernel),
+                      [&](auto &Zones, auto &X, auto &Y, auto &Z) {
+                        offload(vol3dKernel, X, Y, Z, M.Fpz, M.Jp, M.Kp, Zones);
+                      });
 }
 RAJAPERF_BOTH_VARIANTS(Vol3D)
+
+static Measured run(Edge3D &D, Index Reps, bool Staged) {
+  const Domain &M = D.Dom;
+  return runZonalMesh(D, Reps, Staged, registers(edge3dKernel),
+                      [&](auto &Zones, auto &X, auto &Y, auto &Z) {
+                        offload(edge3dKernel, X, Y, Z, M.Fpz, M.Jp, M.Kp,
+                                Zones);
+                      });
+}
+RAJAPERF_BOTH_VARIANTS(Edge3D)
 
 /// DEL_DOT_VEC_2D's calls: Loop(Div, Zones, X, Y, Xdot, Ydot), with the
 /// arrays preloaded or not.

@@ -461,12 +461,14 @@ struct Matvec3D {
   }
 };
 
-struct Vol3D {
-  static constexpr Real Vnormq = 0.083333333333333333;
+/// A 3-D domain's node positions on RAJAPerf's regular mesh (spacings 0.3,
+/// 0.2, 0.1) and one zonal result, as VOL3D and EDGE3D set them up.
+struct ZonalMesh3D {
   Domain Dom;
-  std::vector<Real> X, Y, Z, Vol;
-  static Vol3D make(Index Size) {
-    Vol3D D{Domain(Index(std::cbrt(Real(Size)) + 1 + std::cbrt(3.0) - 1), 3)};
+  std::vector<Real> X, Y, Z, Out;
+  static ZonalMesh3D make(Index Size) {
+    ZonalMesh3D D{
+        Domain(Index(std::cbrt(Real(Size)) + 1 + std::cbrt(3.0) - 1), 3)};
     const Domain &M = D.Dom;
     Init In;
     D.X = In.constant(M.Nnalls, 0.0);
@@ -478,12 +480,26 @@ struct Vol3D {
           Index N = I + J * M.Jp + K * M.Kp;
           D.X[N] = I * 0.3, D.Y[N] = J * 0.2, D.Z[N] = K * 0.1;
         }
-    D.Vol = In.constant(M.Nnalls, 0.0);
+    D.Out = In.constant(M.Nnalls, 0.0);
     return D;
   }
   long double checksum() const {
-    return rajaperf::checksum(Vol, 0.001 * (1000000.0L / Dom.RealZones));
+    return rajaperf::checksum(Out, 0.001 * (1000000.0L / Dom.RealZones));
   }
+};
+
+struct Vol3D : ZonalMesh3D {
+  static constexpr Real Vnormq = 0.083333333333333333;
+  static Vol3D make(Index Size) { return {ZonalMesh3D::make(Size)}; }
+};
+
+/// EDGE3D: per zone, the sum of the entries of the 12 x 12 lowest-order edge
+/// element matrix (mass plus curl-curl, both weights 1) of the hexahedron,
+/// by 2-point Gauss-Legendre quadrature per axis.
+struct Edge3D : ZonalMesh3D {
+  static constexpr int Corners = 8, Edges = 12, Points1D = 2;
+  static constexpr Real Alpha = 1.0, Beta = 1.0, DetjTol = 0.0, Ptiny = 1.0e-50;
+  static Edge3D make(Index Size) { return {ZonalMesh3D::make(Size)}; }
 };
 
 struct DelDotVec2D {

@@ -39,7 +39,7 @@ struct Measured {
   X(StreamTriad)                                                               \
   X(StreamDot) X(Daxpy) X(Init3) X(Reduce3Int) X(PiAtomic) X(ReduceSum)        \
       X(Histogram) X(FirstMin) X(Hydro2D) X(Jacobi2D) X(Heat3D) X(Gemm)        \
-          X(Matvec3D) X(Vol3D) X(DelDotVec2D) X(Fir) X(Ltimes)                 \
+          X(Matvec3D) X(Vol3D) X(Edge3D) X(DelDotVec2D) X(Fir) X(Ltimes)                 \
               X(NodalAccumulation3D) X(Energy) X(Pressure) X(ReduceStruct)     \
                   X(ZonalAccumulation3D) X(MultiReduce)                        \
                   RAJAPERF_KERNELS2(X)
