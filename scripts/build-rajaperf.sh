@@ -7,7 +7,7 @@
 # RAJA_OpenMP, with clang++-22 -O3 -fopenmp), the baseline of benchmarks/host. Nothing of RAJAPerf enters this repository: the source tree is put
 # together from git checkouts (RAJAPerf, RAJA, camp, BLT) under $DEST and
 # the few changes nvcc 13 needs are made there, by sed, at build time.
-# Usage: scripts/build-rajaperf.sh DEST [cuda|omptarget|openmp]  (default: cuda)
+# Usage: scripts/build-rajaperf.sh DEST [cuda|omptarget|openmp|mpi]  (default: cuda)
 #   RAJAPERF_GIT, RAJA_GIT, CAMP_GIT, BLT_GIT: git repositories (bare or not)
 #   holding the commits below; by default OWNER+NAME/repo under
 #   $OFFLOAD_MIRROR (a folder of mirrors, which must then be set).
@@ -18,7 +18,7 @@
 # About an hour on 2 cores (cuda), 25 minutes (omptarget). The binary:
 # $DEST/build/bin/raja-perf.exe (cuda), $DEST/build-omptarget/bin/
 # raja-perf-omptarget.exe (omptarget), $DEST/build-openmp/bin/raja-perf.exe
-# (openmp).
+# (openmp), $DEST/build-mpi/bin/raja-perf.exe (mpi: openmp with MPI).
 set -euo pipefail
 dest=${1:?usage: scripts/build-rajaperf.sh DEST [cuda|openmp]}
 backend=${2:-cuda}
@@ -112,15 +112,19 @@ omptarget)
     -DENABLE_RAJA_SEQUENTIAL=Off -DBLT_CXX_STD=c++17 \
     -DCMAKE_CXX_STANDARD=17 -DENABLE_TESTS=Off -DRAJA_PERFSUITE_ENABLE_TESTS=Off
   ;;
-openmp)
-  build=$dest/build-openmp
+openmp|mpi)
+  # mpi: the openmp build with MPI, for the Comm kernels that exchange
+  # halos (HALO_SENDRECV, HALO_EXCHANGE, HALO_EXCHANGE_FUSED) and their
+  # Base_Seq checksums on one rank.
+  build=$dest/build-$backend
+  mpi=Off; [ "$backend" = mpi ] && mpi=On
   cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CXX_COMPILER="${CXX:-clang++-22}" -DCMAKE_CXX_FLAGS_RELEASE="-O3 -DNDEBUG" \
-    -DENABLE_CUDA=Off -DENABLE_OPENMP=On -DBLT_CXX_STD=c++17 \
+    -DENABLE_CUDA=Off -DENABLE_OPENMP=On -DENABLE_MPI=$mpi -DBLT_CXX_STD=c++17 \
     -DCMAKE_CXX_STANDARD=17 -DENABLE_TESTS=Off -DRAJA_PERFSUITE_ENABLE_TESTS=Off
   ;;
 *)
-  echo "build-rajaperf: the backend is cuda, omptarget or openmp, not '$backend'" >&2
+  echo "build-rajaperf: the backend is cuda, omptarget, openmp or mpi, not '$backend'" >&2
   exit 2
   ;;
 esac

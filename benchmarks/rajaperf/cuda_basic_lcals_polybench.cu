@@ -822,21 +822,43 @@ static std::vector<HaloPart> haloParts(const HaloPacking &H, bool Pack,
   return Parts;
 }
 
+/// The messages of one MPI rank to itself: RAJAPerf's MPI copies each
+/// (tuning memcpy_async, as a CUDA-aware MPI does for a message to its own
+/// rank), or a copy kernel per message (copy_kernel, as ours).
+static void haloMessages(const HaloPacking &H, const Real *Send, Real *Receive,
+                         int Tuning) {
+  for (const HaloPacking::Message &M : H.messages()) {
+    if (Tuning == 0)
+      CUDA_CHECK(cudaMemcpyAsync(Receive + M.To, Send + M.From,
+                                 M.Len * sizeof(Real),
+                                 cudaMemcpyDeviceToDevice));
+    else
+      memcpyK<<<blocksFor(M.Len), Block>>>(Receive + M.To, Send + M.From,
+                                            M.Len);
+  }
+}
+const std::vector<std::string> HaloMessageTunings = {"memcpy_async",
+                                                     "copy_kernel"};
+
 // RAJAPerf's Base_CUDA with its buffers in device memory (RAJAPerf's own
-// default keeps them in pinned host memory, for MPI).
-RAJAPERF_TUNINGS(HaloPacking, PlainTuning)
-Measured cuda(HaloPacking &H, Index Reps, int) {
+// default keeps them in pinned host memory, for MPI); with Exchange,
+// HALO_EXCHANGE's messages between packing and unpacking.
+static Measured cudaHalo(HaloPacking &H, Index Reps, bool Exchange,
+                         int Tuning) {
   Measured M;
   Session S(M);
-  Real *Values = S.in(H.Values), *Send = S.in(H.SendBuffer);
-  const std::vector<HaloPart> Pack = haloParts(
-      H, true, Send, S.in(H.PackList), Values);
-  const std::vector<HaloPart> Unpack = haloParts(
-      H, false, S.in(H.ReceiveBuffer), S.in(H.UnpackList), Values);
+  Real *Values = S.in(H.Values), *Send = S.in(H.SendBuffer),
+       *Receive = S.in(H.ReceiveBuffer);
+  const std::vector<HaloPart> Pack =
+      haloParts(H, true, Send, S.in(H.PackList), Values);
+  const std::vector<HaloPart> Unpack =
+      haloParts(H, false, Receive, S.in(H.UnpackList), Values);
   S.loop([&] {
     for (Index R = 0; R < Reps; ++R) {
       for (const HaloPart &P : Pack)
         haloPackK<<<blocksFor(P.Len), Block>>>(P.Buffer, P.List, P.Var, P.Len);
+      if (Exchange)
+        haloMessages(H, Send, Receive, Tuning);
       for (const HaloPart &P : Unpack)
         haloUnpackK<<<blocksFor(P.Len), Block>>>(P.Buffer, P.List, P.Var,
                                                  P.Len);
@@ -848,23 +870,52 @@ Measured cuda(HaloPacking &H, Index Reps, int) {
   return M;
 }
 
-RAJAPERF_TUNINGS(HaloPackingFused, PlainTuning)
-Measured cuda(HaloPackingFused &H, Index Reps, int) {
+RAJAPERF_TUNINGS(HaloPacking, PlainTuning)
+Measured cuda(HaloPacking &H, Index Reps, int) {
+  return cudaHalo(H, Reps, false, 0);
+}
+
+RAJAPERF_TUNINGS(HaloExchange, HaloMessageTunings)
+Measured cuda(HaloExchange &H, Index Reps, int Tuning) {
+  return cudaHalo(H, Reps, true, Tuning);
+}
+
+RAJAPERF_TUNINGS(HaloSendRecv, HaloMessageTunings)
+Measured cuda(HaloSendRecv &H, Index Reps, int Tuning) {
   Measured M;
   Session S(M);
-  Real *Values = S.in(H.Values), *Send = S.in(H.SendBuffer);
+  const Real *Send = S.in(H.SendBuffer);
+  Real *Receive = S.in(H.ReceiveBuffer);
+  S.loop([&] {
+    for (Index R = 0; R < Reps; ++R)
+      haloMessages(H, Send, Receive, Tuning);
+  });
+  S.out(H.ReceiveBuffer, Receive);
+  S.registers(memcpyK);
+  return M;
+}
+
+// With Exchange, HALO_EXCHANGE_FUSED's messages between the two launches.
+static Measured cudaHaloFused(HaloPackingFused &H, Index Reps, bool Exchange,
+                              int Tuning) {
+  Measured M;
+  Session S(M);
+  Real *Values = S.in(H.Values), *Send = S.in(H.SendBuffer),
+       *Receive = S.in(H.ReceiveBuffer);
   // The parts' table, as RAJAPerf's workgroup builds it before the reps.
   const std::vector<HaloPart> Pack =
       haloParts(H, true, Send, S.in(H.PackList), Values);
   const HaloPart *PackParts = S.in(Pack);
-  const HaloPart *UnpackParts = S.in(haloParts(
-      H, false, S.in(H.ReceiveBuffer), S.in(H.UnpackList), Values));
+  const HaloPart *UnpackParts =
+      S.in(haloParts(H, false, Receive, S.in(H.UnpackList), Values));
   // RAJAPerf's grid: the parts' average length, longer ones stride.
   const Index Average = Index(H.PackList.size()) / HaloPacking::Neighbours;
   const dim3 Grid(blocksFor(Average), unsigned(Pack.size()));
   S.loop([&] {
     for (Index R = 0; R < Reps; ++R) {
       haloPackFusedK<<<Grid, Block>>>(PackParts);
+      if (Exchange)
+        haloMessages(H, Send, Receive, Tuning);
       haloUnpackFusedK<<<Grid, Block>>>(UnpackParts);
     }
   });
@@ -872,6 +923,16 @@ Measured cuda(HaloPackingFused &H, Index Reps, int) {
   S.out(H.SendBuffer, Send);
   S.registers(haloPackFusedK, haloUnpackFusedK);
   return M;
+}
+
+RAJAPERF_TUNINGS(HaloPackingFused, PlainTuning)
+Measured cuda(HaloPackingFused &H, Index Reps, int) {
+  return cudaHaloFused(H, Reps, false, 0);
+}
+
+RAJAPERF_TUNINGS(HaloExchangeFused, HaloMessageTunings)
+Measured cuda(HaloExchangeFused &H, Index Reps, int Tuning) {
+  return cudaHaloFused(H, Reps, true, Tuning);
 }
 
 RAJAPERF_TUNINGS(Mass3DEA, PlainTuning)

@@ -137,25 +137,54 @@ void host(ArrayOfPtrs &D, Index Reps) {
     }
 }
 
-void host(HaloPacking &H, Index Reps) {
+// The messages of one rank to itself.
+static void haloExchange(HaloPacking &H) {
+  for (const HaloPacking::Message &M : H.messages())
+    std::copy_n(H.SendBuffer.begin() + M.From, M.Len,
+                H.ReceiveBuffer.begin() + M.To);
+}
+
+// One rep of HALO_PACKING, or of HALO_EXCHANGE with the messages between
+// packing and unpacking.
+static void haloRep(HaloPacking &H, bool Exchange) {
   using Part = HaloPacking::Part;
-  for (Index R = 0; R < Reps; ++R) {
-    H.forEachPart(true, [&](Part P, int V) {
-      for (Index I = 0; I < P.Len; ++I)
-        H.SendBuffer[P.Buffer + I] =
-            H.Values[V * H.Zones + H.PackList[P.List + I]];
-    });
-    H.forEachPart(false, [&](Part P, int V) {
-      for (Index I = 0; I < P.Len; ++I)
-        H.Values[V * H.Zones + H.UnpackList[P.List + I]] =
-            H.ReceiveBuffer[P.Buffer + I];
-    });
-  }
+  H.forEachPart(true, [&](Part P, int V) {
+    for (Index I = 0; I < P.Len; ++I)
+      H.SendBuffer[P.Buffer + I] =
+          H.Values[V * H.Zones + H.PackList[P.List + I]];
+  });
+  if (Exchange)
+    haloExchange(H);
+  H.forEachPart(false, [&](Part P, int V) {
+    for (Index I = 0; I < P.Len; ++I)
+      H.Values[V * H.Zones + H.UnpackList[P.List + I]] =
+          H.ReceiveBuffer[P.Buffer + I];
+  });
+}
+
+void host(HaloSendRecv &H, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    haloExchange(H);
+}
+
+void host(HaloPacking &H, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    haloRep(H, false);
+}
+
+void host(HaloExchange &H, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    haloRep(H, true);
 }
 
 // RAJAPerf's Base_Seq runs the fused loops in the unfused order.
 void host(HaloPackingFused &H, Index Reps) {
   host(static_cast<HaloPacking &>(H), Reps);
+}
+
+void host(HaloExchangeFused &H, Index Reps) {
+  for (Index R = 0; R < Reps; ++R)
+    haloRep(H, true);
 }
 
 void host(Mass3DEA &E, Index Reps) {

@@ -202,6 +202,19 @@ double bytesPerRep(const HaloPacking &H) {
   return 20.0 * HaloPacking::Vars *
          double(H.PackList.size() + H.UnpackList.size());
 }
+// HALO_EXCHANGE(_FUSED): HALO_PACKING's bytes with the messages' read and
+// write; HALO_SENDRECV: the messages alone.
+double bytesPerRep(const HaloExchange &H) {
+  return 28.0 * HaloPacking::Vars *
+         double(H.PackList.size() + H.UnpackList.size());
+}
+double bytesPerRep(const HaloExchangeFused &H) {
+  return 28.0 * HaloPacking::Vars *
+         double(H.PackList.size() + H.UnpackList.size());
+}
+double bytesPerRep(const HaloSendRecv &H) {
+  return 16.0 * HaloPacking::Vars * double(H.UnpackList.size());
+}
 double bytesPerRep(const FloydWarshall &F) { return 16.0 * F.N * F.N; }
 double bytesPerRep(const Adi &D) {
   return 2.0 * Adi::Steps * (6.0 * 8 * D.N * (D.N - 2));
@@ -417,6 +430,11 @@ std::vector<Entry> allKernels() {
       {{"Comm_HALO_PACKING", 1000000, 200, Normal}, runnerFor<HaloPacking>()},
       {{"Comm_HALO_PACKING_FUSED", 1000000, 200, Normal},
        runnerFor<HaloPackingFused>()},
+      // One MPI rank: its 26 neighbours are itself.
+      {{"Comm_HALO_SENDRECV", 1000000, 200, Normal}, runnerFor<HaloSendRecv>()},
+      {{"Comm_HALO_EXCHANGE", 1000000, 200, Normal}, runnerFor<HaloExchange>()},
+      {{"Comm_HALO_EXCHANGE_FUSED", 1000000, 200, Normal},
+       runnerFor<HaloExchangeFused>()},
       {{"Apps_MASS3DEA", 1000000, 1, Normal}, runnerFor<Mass3DEA>()},
       {{"Apps_MASS3DPA", 1000000, 50, Normal}, runnerFor<Mass3DPA>()},
       {{"Apps_DIFFUSION3DPA", 1000000, 50, Normal}, runnerFor<Diffusion3DPA>()},

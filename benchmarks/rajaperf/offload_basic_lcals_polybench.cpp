@@ -743,8 +743,14 @@ static Measured run(ArrayOfPtrs &D, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(ArrayOfPtrs)
 
-static Measured run(HaloPacking &H, Index Reps, bool Staged) {
+/// HALO_PACKING's calls; with Exchange, HALO_EXCHANGE's: the messages of
+/// one rank to itself between packing and unpacking, each a copy on the
+/// device (the messages found before the loop and the calls inline in it,
+/// so that the automatic variant keeps its data on the device).
+template <bool Exchange>
+static Measured runHalo(HaloPacking &H, Index Reps, bool Staged) {
   constexpr int Vars = HaloPacking::Vars;
+  const std::vector<HaloPacking::Message> Messages = H.messages();
   auto Loop = [&](auto &Values, auto &Send, auto &Receive, auto &PackList,
                   auto &UnpackList) {
     for (Index R = 0; R < Reps; ++R) {
@@ -756,6 +762,11 @@ static Measured run(HaloPacking &H, Index Reps, bool Staged) {
                   std::span<const Real>(Values).subspan(V * H.Zones, H.Zones),
                   std::span<Real>(Send).subspan(Vars * First + V * Len, Len));
       }
+      if constexpr (Exchange)
+        for (const HaloPacking::Message &M : Messages)
+          offload(memcpyKernel,
+                  std::span<const Real>(Send).subspan(M.From, M.Len),
+                  Region<Real>(std::span<Real>(Receive).subspan(M.To, M.Len)));
       for (int L = 0; L < HaloPacking::Neighbours; ++L) {
         const Index First = H.UnpackStart[L],
                     Len = H.UnpackStart[L + 1] - First;
@@ -773,26 +784,71 @@ static Measured run(HaloPacking &H, Index Reps, bool Staged) {
   };
   return twoWays(
       Staged, Loop,
-      std::max(registers(haloPackKernel), registers(haloUnpackKernel)),
+      std::max({registers(haloPackKernel), registers(haloUnpackKernel),
+                Exchange ? registers(memcpyKernel) : 0}),
       [&] {
-        return std::make_tuple(preload_mut(H.Values), preload_mut(H.SendBuffer),
-                               preload(H.ReceiveBuffer), preload(H.PackList),
-                               preload(H.UnpackList));
+        if constexpr (Exchange)
+          return std::make_tuple(preload_mut(H.Values),
+                                 preload_mut(H.SendBuffer),
+                                 preload_mut(H.ReceiveBuffer),
+                                 preload(H.PackList), preload(H.UnpackList));
+        else
+          return std::make_tuple(preload_mut(H.Values),
+                                 preload_mut(H.SendBuffer),
+                                 preload(H.ReceiveBuffer), preload(H.PackList),
+                                 preload(H.UnpackList));
       },
       [&] {
         return std::tie(H.Values, H.SendBuffer, H.ReceiveBuffer, H.PackList,
                         H.UnpackList);
       });
 }
+
+static Measured run(HaloPacking &H, Index Reps, bool Staged) {
+  return runHalo<false>(H, Reps, Staged);
+}
 RAJAPERF_BOTH_VARIANTS(HaloPacking)
 
-static Measured run(HaloPackingFused &H, Index Reps, bool Staged) {
+static Measured run(HaloExchange &H, Index Reps, bool Staged) {
+  return runHalo<true>(H, Reps, Staged);
+}
+RAJAPERF_BOTH_VARIANTS(HaloExchange)
+
+static Measured run(HaloSendRecv &H, Index Reps, bool Staged) {
+  const std::vector<HaloPacking::Message> Messages = H.messages();
+  auto Loop = [&](auto &Send, auto &Receive) {
+    for (Index R = 0; R < Reps; ++R)
+      for (const HaloPacking::Message &M : Messages)
+        offload(memcpyKernel,
+                std::span<const Real>(Send).subspan(M.From, M.Len),
+                Region<Real>(std::span<Real>(Receive).subspan(M.To, M.Len)));
+  };
+  return twoWays(
+      Staged, Loop, registers(memcpyKernel),
+      [&] {
+        return std::make_tuple(preload(H.SendBuffer),
+                               preload_mut(H.ReceiveBuffer));
+      },
+      [&] { return std::tie(H.SendBuffer, H.ReceiveBuffer); });
+}
+RAJAPERF_BOTH_VARIANTS(HaloSendRecv)
+
+/// HALO_PACKING_FUSED's calls; with Exchange, HALO_EXCHANGE_FUSED's (the
+/// messages as in runHalo).
+template <bool Exchange>
+static Measured runHaloFused(HaloPackingFused &H, Index Reps, bool Staged) {
+  const std::vector<HaloPacking::Message> Messages = H.messages();
   auto Loop = [&](auto &Values, auto &Send, auto &Receive, auto &PackList,
                   auto &HaloZones, auto &HaloEntries) {
     const Index Halo = Index(H.HaloZones.size());
     for (Index R = 0; R < Reps; ++R) {
       offload(haloPackFusedKernel, H.PackStart, PackList, H.Zones, Values,
               Send);
+      if constexpr (Exchange)
+        for (const HaloPacking::Message &M : Messages)
+          offload(memcpyKernel,
+                  std::span<const Real>(Send).subspan(M.From, M.Len),
+                  Region<Real>(std::span<Real>(Receive).subspan(M.To, M.Len)));
       offload(haloUnpackFusedKernel, Halo, HaloEntries, Receive,
               Region<Real, offload::Indexed<int>>(Values,
                                                   offload::Indexed(HaloZones)));
@@ -800,19 +856,36 @@ static Measured run(HaloPackingFused &H, Index Reps, bool Staged) {
   };
   return twoWays(
       Staged, Loop,
-      std::max(registers(haloPackFusedKernel),
-               registers(haloUnpackFusedKernel)),
+      std::max({registers(haloPackFusedKernel),
+                registers(haloUnpackFusedKernel),
+                Exchange ? registers(memcpyKernel) : 0}),
       [&] {
-        return std::make_tuple(preload_mut(H.Values), preload_mut(H.SendBuffer),
-                               preload(H.ReceiveBuffer), preload(H.PackList),
-                               preload(H.HaloZones), preload(H.HaloEntries));
+        if constexpr (Exchange)
+          return std::make_tuple(
+              preload_mut(H.Values), preload_mut(H.SendBuffer),
+              preload_mut(H.ReceiveBuffer), preload(H.PackList),
+              preload(H.HaloZones), preload(H.HaloEntries));
+        else
+          return std::make_tuple(preload_mut(H.Values),
+                                 preload_mut(H.SendBuffer),
+                                 preload(H.ReceiveBuffer), preload(H.PackList),
+                                 preload(H.HaloZones), preload(H.HaloEntries));
       },
       [&] {
         return std::tie(H.Values, H.SendBuffer, H.ReceiveBuffer, H.PackList,
                         H.HaloZones, H.HaloEntries);
       });
 }
+
+static Measured run(HaloPackingFused &H, Index Reps, bool Staged) {
+  return runHaloFused<false>(H, Reps, Staged);
+}
 RAJAPERF_BOTH_VARIANTS(HaloPackingFused)
+
+static Measured run(HaloExchangeFused &H, Index Reps, bool Staged) {
+  return runHaloFused<true>(H, Reps, Staged);
+}
+RAJAPERF_BOTH_VARIANTS(HaloExchangeFused)
 
 static Measured run(Mass3DEA &E, Index Reps, bool Staged) {
   auto Loop = [&](auto &B, auto &D, auto &M) {

@@ -735,16 +735,16 @@ struct HaloPacking {
   std::vector<Index> PackStart, UnpackStart;
   std::vector<Real> Values, SendBuffer, ReceiveBuffer;
 
+  static constexpr int Offsets[Neighbours][3] = {
+      {-1, 0, 0},  {1, 0, 0},   {0, -1, 0},  {0, 1, 0},    {0, 0, -1},
+      {0, 0, 1},   {-1, -1, 0}, {-1, 1, 0},  {1, -1, 0},   {1, 1, 0},
+      {-1, 0, -1}, {-1, 0, 1},  {1, 0, -1},  {1, 0, 1},    {0, -1, -1},
+      {0, -1, 1},  {0, 1, -1},  {0, 1, 1},   {-1, -1, -1}, {-1, -1, 1},
+      {-1, 1, -1}, {-1, 1, 1},  {1, -1, -1}, {1, -1, 1},   {1, 1, -1},
+      {1, 1, 1}};
   /// The zones of neighbour L's box: the layer inside the halo it is sent
   /// (Send), or the halo layer it fills.
   static std::vector<int> box(Index Dim, int L, bool Send) {
-    static constexpr int Offsets[Neighbours][3] = {
-        {-1, 0, 0},  {1, 0, 0},   {0, -1, 0},  {0, 1, 0},    {0, 0, -1},
-        {0, 0, 1},   {-1, -1, 0}, {-1, 1, 0},  {1, -1, 0},   {1, 1, 0},
-        {-1, 0, -1}, {-1, 0, 1},  {1, 0, -1},  {1, 0, 1},    {0, -1, -1},
-        {0, -1, 1},  {0, 1, -1},  {0, 1, 1},   {-1, -1, -1}, {-1, -1, 1},
-        {-1, 1, -1}, {-1, 1, 1},  {1, -1, -1}, {1, -1, 1},   {1, 1, -1},
-        {1, 1, 1}};
     const Index Side = Dim + 2;
     Index Lo[3], Hi[3];
     for (int D = 0; D < 3; ++D) {
@@ -759,7 +759,8 @@ struct HaloPacking {
           List.push_back(int(I + Side * (J + Side * K)));
     return List;
   }
-  static HaloPacking make(Index Size) {
+  /// WithValues false: the lists and buffers alone (HALO_SENDRECV's set-up).
+  static HaloPacking make(Index Size, bool WithValues = true) {
     Init In;
     HaloPacking H;
     H.Dim = Index(std::cbrt(Real(Size)) + std::cbrt(3.0) - 1.0);
@@ -773,8 +774,9 @@ struct HaloPacking {
         List.insert(List.end(), Box.begin(), Box.end());
         (Send ? H.PackStart : H.UnpackStart).push_back(Index(List.size()));
       }
-    H.Values.resize(Vars * H.Zones);
-    for (int V = 0; V < Vars; ++V) {
+    if (WithValues)
+      H.Values.resize(Vars * H.Zones);
+    for (int V = 0; V < (WithValues ? Vars : 0); ++V) {
       In.overwritten();
       for (Index I = 0; I < H.Zones; ++I)
         H.Values[V * H.Zones + I] = Real(I + V);
@@ -808,13 +810,61 @@ struct HaloPacking {
       for (int V = 0; V < Vars; ++V)
         Each(part(L, V, Pack), V);
   }
-  long double checksum() const {
+  /// On one MPI rank every neighbour is the rank itself (periodically), and
+  /// neighbour L receives the message sent to the opposite neighbour
+  /// (RAJAPerf's tags): Len values from From in the send buffer to To in
+  /// the receive buffer.
+  struct Message {
+    Index From, To, Len;
+  };
+  std::vector<Message> messages() const {
+    std::vector<Message> All;
+    for (int L = 0; L < Neighbours; ++L) {
+      int Across = 0;
+      while (Offsets[Across][0] != -Offsets[L][0] ||
+             Offsets[Across][1] != -Offsets[L][1] ||
+             Offsets[Across][2] != -Offsets[L][2])
+        ++Across;
+      All.push_back({Vars * PackStart[Across], Vars * UnpackStart[L],
+                     Vars * (UnpackStart[L + 1] - UnpackStart[L])});
+    }
+    return All;
+  }
+  long double valuesChecksum() const {
     long double Sum = 0;
     for (int V = 0; V < Vars; ++V)
       Sum += rajaperf::checksum(Values.data() + V * Zones, Zones);
+    return Sum;
+  }
+  long double checksum() const {
+    long double Sum = valuesChecksum();
     for (int L = 0; L < Neighbours; ++L)
       Sum += rajaperf::checksum(SendBuffer.data() + Vars * PackStart[L],
                                 Vars * (PackStart[L + 1] - PackStart[L]));
+    return Sum;
+  }
+};
+
+/// HALO_EXCHANGE on one MPI rank (RAJAPerf's Comm kernels need MPI; ours
+/// run without it): HALO_PACKING's packing and unpacking with the exchange
+/// of the 26 messages between them, each a copy on the device from the
+/// send buffer into the receive buffer. RAJAPerf checksums the variables.
+struct HaloExchange : HaloPacking {
+  static HaloExchange make(Index Size) { return {HaloPacking::make(Size)}; }
+  long double checksum() const { return valuesChecksum(); }
+};
+
+/// HALO_SENDRECV on one MPI rank: the exchange alone, of buffers set up
+/// once; RAJAPerf checksums the receive buffers.
+struct HaloSendRecv : HaloPacking {
+  static HaloSendRecv make(Index Size) {
+    return {HaloPacking::make(Size, false)};
+  }
+  long double checksum() const {
+    long double Sum = 0;
+    for (int L = 0; L < Neighbours; ++L)
+      Sum += rajaperf::checksum(ReceiveBuffer.data() + Vars * UnpackStart[L],
+                                Vars * (UnpackStart[L + 1] - UnpackStart[L]));
     return Sum;
   }
 };
@@ -840,6 +890,15 @@ struct HaloPackingFused : HaloPacking {
     }
     return H;
   }
+};
+
+/// HALO_EXCHANGE_FUSED on one MPI rank: HALO_PACKING_FUSED's launches with
+/// the exchange of the 26 messages between them.
+struct HaloExchangeFused : HaloPackingFused {
+  static HaloExchangeFused make(Index Size) {
+    return {HaloPackingFused::make(Size)};
+  }
+  long double checksum() const { return valuesChecksum(); }
 };
 
 /// MASS3DEA: each of NE elements' 64 x 64 mass matrix from the basis B

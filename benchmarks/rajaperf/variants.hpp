@@ -56,8 +56,12 @@ struct Measured {
                   X(Fdtd2D) X(MatMatShared) X(Scan) X(IndexList3Loop)          \
                       X(IndexList) X(FirstSum) X(Memset) X(Memcpy)             \
                           X(DaxpyAtomic) X(FloydWarshall) X(ArrayOfPtrs)       \
-                          X(Adi) X(AtomicAdds) X(HaloPacking)          \
-                              X(HaloPackingFused) X(Mass3DEA) X(Sort) X(SortPairs) X(Mass3DPA) X(Diffusion3DPA) X(Convection3DPA)
+                          X(Adi) X(AtomicAdds) X(HaloPacking)                  \
+                              X(HaloPackingFused) X(HaloSendRecv)              \
+                                  X(HaloExchange) X(HaloExchangeFused)         \
+                                      X(Mass3DEA) X(Sort) X(SortPairs)         \
+                                          X(Mass3DPA) X(Diffusion3DPA)         \
+                                              X(Convection3DPA)
 
 #define RAJAPERF_DECLARE_VARIANTS(K)                                           \
   void host(K &, Index Reps);                                                  \
