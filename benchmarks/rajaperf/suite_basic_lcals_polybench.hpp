@@ -774,9 +774,8 @@ struct HaloPacking {
         List.insert(List.end(), Box.begin(), Box.end());
         (Send ? H.PackStart : H.UnpackStart).push_back(Index(List.size()));
       }
-    if (WithValues)
-      H.Values.resize(Vars * H.Zones);
-    for (int V = 0; V < (WithValues ? Vars : 0); ++V) {
+    H.Values.resize(WithValues ? Vars * H.Zones : 0);
+    for (int V = 0; WithValues && V < Vars; ++V) {
       In.overwritten();
       for (Index I = 0; I < H.Zones; ++I)
         H.Values[V * H.Zones + I] = Real(I + V);
@@ -836,12 +835,18 @@ struct HaloPacking {
       Sum += rajaperf::checksum(Values.data() + V * Zones, Zones);
     return Sum;
   }
-  long double checksum() const {
-    long double Sum = valuesChecksum();
+  /// Sum plus RAJAPerf's checksums of the neighbours' buffers, one by one
+  /// (in its order of additions).
+  static long double buffersChecksum(const std::vector<Real> &Buffer,
+                                     const std::vector<Index> &Start,
+                                     long double Sum = 0) {
     for (int L = 0; L < Neighbours; ++L)
-      Sum += rajaperf::checksum(SendBuffer.data() + Vars * PackStart[L],
-                                Vars * (PackStart[L + 1] - PackStart[L]));
+      Sum += rajaperf::checksum(Buffer.data() + Vars * Start[L],
+                                Vars * (Start[L + 1] - Start[L]));
     return Sum;
+  }
+  long double checksum() const {
+    return buffersChecksum(SendBuffer, PackStart, valuesChecksum());
   }
 };
 
@@ -861,11 +866,7 @@ struct HaloSendRecv : HaloPacking {
     return {HaloPacking::make(Size, false)};
   }
   long double checksum() const {
-    long double Sum = 0;
-    for (int L = 0; L < Neighbours; ++L)
-      Sum += rajaperf::checksum(ReceiveBuffer.data() + Vars * UnpackStart[L],
-                                Vars * (UnpackStart[L + 1] - UnpackStart[L]));
-    return Sum;
+    return buffersChecksum(ReceiveBuffer, UnpackStart);
   }
 };
 

@@ -5,11 +5,9 @@
 // accumulated over 8 points, as finite-element kernels build theirs).
 // Rolled, the arrays sat in local memory (a stack frame per thread).
 // RUN: rm -rf %t && mkdir %t
-// RUN: %offload -O2 -fplugin-arg-offload-targets=sm_90
-// -fplugin-arg-offload-save-temps=%t -c %s -o %t/arrays.o RUN: FileCheck %s <
-// %t/private-arrays.sm_90.ptx RUN: %ptxas -arch=sm_90 -O3 -v
-// %t/private-arrays.sm_90.ptx -o %t/arrays.cubin 2>&1 | FileCheck %s
-// --check-prefix=STACK
+// RUN: %offload -O2 -fplugin-arg-offload-targets=sm_90 -fplugin-arg-offload-save-temps=%t -c %s -o %t/arrays.o
+// RUN: FileCheck %s < %t/private-arrays.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 -O3 -v %t/private-arrays.sm_90.ptx -o %t/arrays.cubin 2>&1 | FileCheck %s --check-prefix=STACK
 
 #include <offload/offload.hpp>
 
