@@ -13,8 +13,8 @@
 // threshold leaves longer bodies rolled and the array in local memory (an
 // element matrix of 12 x 12 doubles: 1.7 KB of stack per thread). The
 // private-array pass marks such loops of a GPU entry (after inlining, trip
-// count constant) for full unrolling, as AMDGPU's cost model does by raising
-// its threshold for them.
+// count constant, unrolled size bounded) for full unrolling, as AMDGPU's
+// cost model does by raising its threshold for them.
 //
 // A trivial infinite loop (`while (true) {}`) is not undefined in C++ (P2809):
 // clang leaves the function holding it without `mustprogress`, but its
