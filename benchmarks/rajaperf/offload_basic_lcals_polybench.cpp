@@ -743,6 +743,15 @@ static Measured run(ArrayOfPtrs &D, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(ArrayOfPtrs)
 
+/// The receive buffer's handle: written by the exchange's messages, only
+/// read by HALO_PACKING's unpacking.
+template <bool Exchange> static auto haloReceive(HaloPacking &H) {
+  if constexpr (Exchange)
+    return preload_mut(H.ReceiveBuffer);
+  else
+    return preload(H.ReceiveBuffer);
+}
+
 /// HALO_PACKING's calls; with Exchange, HALO_EXCHANGE's: the messages of
 /// one rank to itself between packing and unpacking, each a copy on the
 /// device (the messages found before the loop and the calls inline in it,
@@ -787,16 +796,9 @@ static Measured runHalo(HaloPacking &H, Index Reps, bool Staged) {
       std::max({registers(haloPackKernel), registers(haloUnpackKernel),
                 Exchange ? registers(memcpyKernel) : 0}),
       [&] {
-        if constexpr (Exchange)
-          return std::make_tuple(preload_mut(H.Values),
-                                 preload_mut(H.SendBuffer),
-                                 preload_mut(H.ReceiveBuffer),
-                                 preload(H.PackList), preload(H.UnpackList));
-        else
-          return std::make_tuple(preload_mut(H.Values),
-                                 preload_mut(H.SendBuffer),
-                                 preload(H.ReceiveBuffer), preload(H.PackList),
-                                 preload(H.UnpackList));
+        return std::make_tuple(preload_mut(H.Values), preload_mut(H.SendBuffer),
+                               haloReceive<Exchange>(H), preload(H.PackList),
+                               preload(H.UnpackList));
       },
       [&] {
         return std::tie(H.Values, H.SendBuffer, H.ReceiveBuffer, H.PackList,
@@ -860,16 +862,9 @@ static Measured runHaloFused(HaloPackingFused &H, Index Reps, bool Staged) {
                 registers(haloUnpackFusedKernel),
                 Exchange ? registers(memcpyKernel) : 0}),
       [&] {
-        if constexpr (Exchange)
-          return std::make_tuple(
-              preload_mut(H.Values), preload_mut(H.SendBuffer),
-              preload_mut(H.ReceiveBuffer), preload(H.PackList),
-              preload(H.HaloZones), preload(H.HaloEntries));
-        else
-          return std::make_tuple(preload_mut(H.Values),
-                                 preload_mut(H.SendBuffer),
-                                 preload(H.ReceiveBuffer), preload(H.PackList),
-                                 preload(H.HaloZones), preload(H.HaloEntries));
+        return std::make_tuple(preload_mut(H.Values), preload_mut(H.SendBuffer),
+                               haloReceive<Exchange>(H), preload(H.PackList),
+                               preload(H.HaloZones), preload(H.HaloEntries));
       },
       [&] {
         return std::tie(H.Values, H.SendBuffer, H.ReceiveBuffer, H.PackList,
