@@ -116,6 +116,7 @@ Entity entityOf(const CXXRecordDecl *RD) {
         .Case("Preloaded", Entity::Preloaded)
         .Case("Indexed", Entity::Indexed)
         .Case("Segments", Entity::Segments)
+        .Case("StridedSegments", Entity::Segments)
         .Case("Devices", Entity::Devices)
         .Case("Launch", Entity::Launch)
         .Case("Uninitialized", Entity::Uninitialized)

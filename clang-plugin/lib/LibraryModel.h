@@ -32,7 +32,7 @@ enum class Entity {
   Tile2D,
   Preloaded,
   Indexed,
-  Segments,
+  Segments, // and StridedSegments: the same offsets list, read the same way
   Devices,
   Launch,
   Uninitialized,

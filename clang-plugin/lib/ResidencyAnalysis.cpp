@@ -814,8 +814,11 @@ private:
     if (!isEntity(Strategy->getType(), Entity::Indexed) &&
         !isEntity(Strategy->getType(), Entity::Segments))
       return nullptr;
+    // The list is the first argument (StridedSegments' second is a count);
+    // a copy of a strategy object cannot be followed.
     const auto *CE = dyn_cast<CXXConstructExpr>(Strategy);
-    if (!CE || CE->getNumArgs() != 1) {
+    if (!CE || CE->getNumArgs() == 0 ||
+        isEntity(CE->getArg(0)->getType(), entityOf(CE->getType()))) {
       Unknown = true;
       return nullptr;
     }

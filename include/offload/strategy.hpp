@@ -854,6 +854,111 @@ template <std::integral I = std::int64_t> struct Segments {
 template <class R>
 Segments(const R &) -> Segments<std::ranges::range_value_t<const R>>;
 
+namespace detail {
+/// A StridedSegments position: the segment, the place in it, the index in
+/// the data.
+struct SegmentPosition {
+  std::uint64_t segment, offset, index;
+};
+/// First, First + Stride, ... of one segment below its Length: a borrowed
+/// input range whose end is std::default_sentinel, compared with the bound
+/// as a hand-written loop is (no division per thread).
+struct SegmentWalk {
+  SegmentPosition First;
+  std::uint64_t Length, Stride;
+  struct iterator {
+    using value_type = SegmentPosition;
+    using difference_type = std::ptrdiff_t;
+    using iterator_concept = std::input_iterator_tag;
+    SegmentPosition At;
+    std::uint64_t Length, Stride;
+    constexpr SegmentPosition operator*() const noexcept { return At; }
+    constexpr iterator &operator++() noexcept {
+      At.offset += Stride, At.index += Stride;
+      return *this;
+    }
+    constexpr void operator++(int) noexcept { ++*this; }
+    constexpr bool operator==(std::default_sentinel_t) const noexcept {
+      return At.offset >= Length;
+    }
+  };
+  constexpr iterator begin() const noexcept { return {First, Length, Stride}; }
+  constexpr std::default_sentinel_t end() const noexcept { return {}; }
+};
+} // namespace detail
+
+/// One element of a StridedSegments segment: the segment, the element's
+/// place in it, its index in the data, and the element.
+template <class T> struct SegmentItem {
+  std::uint64_t segment, offset, index;
+  T &value;
+};
+
+/// The segments of a non-decreasing offsets list, as Segments cuts the
+/// data, each shared by `threads` logical threads: thread x of segment s
+/// owns the elements offsets[s] + x, + threads, + 2 * threads, ... below
+/// offsets[s + 1], so that a GPU's warps walk a segment together (a
+/// hand-written kernel's blocks per segment: packing a buffer by parts,
+/// filling a ragged array's rows). Launched 2-D: x the thread within its
+/// segment, y the segment. The list is read-only kernel data, and each
+/// thread checks its segment's two offsets, as with Segments.
+template <std::integral I = std::int64_t> struct StridedSegments {
+  std::span<const I> offsets;
+  std::uint64_t threads = 256;
+  static constexpr unsigned dims = 2;
+  using Position = detail::SegmentPosition;
+  using Walk = detail::SegmentWalk;
+
+  constexpr StridedSegments() = default;
+  constexpr StridedSegments(std::span<const I> Offsets,
+                            std::uint64_t Threads = 256) noexcept
+      : offsets(Offsets), threads(Threads) {}
+  /// Any contiguous data of I: std::vector, std::array, a preload() handle.
+  template <class R>
+  requires std::ranges::contiguous_range<const R> &&
+      std::ranges::sized_range<const R> &&
+      std::same_as<std::ranges::range_value_t<const R>, I>
+  constexpr StridedSegments(const R &Offsets,
+                            std::uint64_t Threads = 256) noexcept
+      : offsets(std::ranges::data(Offsets), std::ranges::size(Offsets)),
+        threads(Threads) {}
+
+  constexpr Extent extent(std::uint64_t) const noexcept {
+    return {threads, offsets.empty() ? 0 : offsets.size() - 1};
+  }
+  constexpr Walk pieces(ThreadIndex T, std::uint64_t Size) const {
+    const std::uint64_t Segment = T.y;
+    if (Segment + 1 >= offsets.size() || T.x >= threads)
+      return {{Segment, 0, 0}, 0, 1};
+    // Negative offsets convert to values past any size.
+    const std::uint64_t First = static_cast<std::uint64_t>(offsets[Segment]),
+                        End = static_cast<std::uint64_t>(offsets[Segment + 1]);
+    if (End > Size || First > End) [[unlikely]]
+      detail::offsetsBroken(First > End ? Segment + 1 : Segment,
+                            First > End ? std::int64_t(offsets[Segment + 1])
+                                        : std::int64_t(End),
+                            Size);
+    return {{Segment, T.x, First + T.x}, End - First, threads};
+  }
+  constexpr Span span(Position P) const noexcept { return {P.index, 1}; }
+  template <class T>
+  constexpr SegmentItem<T> item(T *Data, Position P) const noexcept {
+    return {P.segment, P.offset, P.index, Data[P.index]};
+  }
+  /// Whether a segment holds element E: E is below the last offset (the
+  /// offsets are sorted).
+  constexpr bool covers(std::uint64_t E) const noexcept {
+    return !offsets.empty() && offsets.front() <= I(E) && I(E) < offsets.back();
+  }
+  constexpr bool fits(std::uint64_t) const noexcept { return threads != 0; }
+};
+template <class R>
+StridedSegments(const R &)
+    -> StridedSegments<std::ranges::range_value_t<const R>>;
+template <class R>
+StridedSegments(const R &, std::uint64_t)
+    -> StridedSegments<std::ranges::range_value_t<const R>>;
+
 } // namespace offload
 
 // Their iterators hold the positions themselves, not references into the
@@ -870,6 +975,9 @@ inline constexpr bool
 template <class P>
 inline constexpr bool
     std::ranges::enable_borrowed_range<offload::detail::Optional<P>> = true;
+template <>
+inline constexpr bool
+    std::ranges::enable_borrowed_range<offload::detail::SegmentWalk> = true;
 
 /// Promises that strategy S gives distinct threads disjoint pieces, which
 /// makes it usable in Region and Range. Breaking the promise makes kernels
@@ -886,10 +994,14 @@ OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Grid2D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Rows2D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Columns2D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Grid3D);
-// Indexed and Segments check their lists in the kernel (above).
+// Indexed, Segments and StridedSegments check their lists in the kernel
+// (above).
 template <class I>
 inline constexpr bool offload::unsafe_disjoint_strategy<offload::Indexed<I>> =
     true;
 template <class I>
 inline constexpr bool offload::unsafe_disjoint_strategy<offload::Segments<I>> =
     true;
+template <class I>
+inline constexpr bool
+    offload::unsafe_disjoint_strategy<offload::StridedSegments<I>> = true;

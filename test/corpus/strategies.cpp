@@ -1,7 +1,8 @@
 // Regions and Ranges with every built-in strategy (Linear1D, Interval1D,
 // Chunked1D, Coarsened1D, GridStride1D, Grid2D with and without a box,
 // Rows2D, Columns2D, Grid3D with and without a box, Indexed with int and
-// std::int64_t lists, copied or preloaded), and user strategies promised
+// std::int64_t lists, copied or preloaded, StridedSegments over particles
+// sorted by cell and a buffer packed by parts), and user strategies promised
 // disjoint with OFFLOAD_UNSAFE_DISJOINT_STRATEGY: one with a hand-written
 // range of positions, one whose pieces() is a std::views::iota. Each element
 // records which index its thread saw; an element no thread owned keeps its
@@ -191,6 +192,23 @@ void zip_chunks(Region<std::int64_t, offload::Chunked1D> a,
     }
 }
 
+// Particles sorted by cell (a CSR layout): a few threads share each cell's
+// particles, each kicked by its cell's field and its rank in the cell.
+void kick_cells(std::span<const double> field, double dt,
+                Region<double, offload::StridedSegments<std::int64_t>> v) {
+  for (auto [cell, rank, i, vi] : v)
+    vi += dt * field[cell] * double(rank + 1);
+}
+
+// A send buffer packed by parts: part p holds the listed zones of variable
+// p % 2, the list's part p / 2.
+void pack_parts(std::span<const int> start, std::span<const int> list,
+                std::span<const double> values, std::uint64_t zones,
+                Region<double, offload::StridedSegments<int>> buffer) {
+  for (auto [part, k, i, b] : buffer)
+    b = values[(part % 2) * zones + std::uint64_t(list[start[part / 2] + k])];
+}
+
 // A launch wider than its data: the Range has more threads than either
 // Region, and the Regions differ in size; a thread past a Region's end gets
 // none of it, and every thread still runs (the sum counts them).
@@ -351,6 +369,48 @@ int main() {
   offload::offload(count_indexed,
                    Range<offload::Indexed<int>>(Jp * Jp, Zones32), Hits);
   printSampled("range_indexed", 0, Hits);
+
+  {
+    // 41 cells of 0 to 12 particles, kicked three times (the velocities and
+    // offsets stay on the device across the loop), by 1, 4 and 32 threads a
+    // cell. Multiples of 1/16 below 2^20: exact.
+    std::vector<std::int64_t> Cells = {0};
+    for (int C = 0; C < 41; ++C)
+      Cells.push_back(Cells.back() + (C * 7) % 13);
+    std::vector<double> Field(41), Velocity(U64(Cells.back()));
+    for (U64 C = 0; C < Field.size(); ++C)
+      Field[C] = double(C % 9) - 4.0;
+    for (U64 I = 0; I < Velocity.size(); ++I)
+      Velocity[I] = double(I % 5) * 0.5;
+    for (U64 Threads : {1u, 4u, 32u})
+      offload::offload(kick_cells, Field, 0.0625,
+                       Region<double, offload::StridedSegments<std::int64_t>>(
+                           Velocity, offload::StridedSegments(Cells, Threads)));
+    printSampled("strided_segments.cells", 0, Velocity);
+
+    // Six neighbours' lists of zones, two variables: twelve parts, the
+    // buffer's part offsets computed as a user would, 64 threads a part.
+    const U64 ZonesPerVariable = 200;
+    std::vector<int> Start = {0}, List;
+    for (int L = 0; L < 6; ++L) {
+      for (int K = 0; K < 10 * L + 3; ++K)
+        List.push_back((L * 37 + K * 11) % int(ZonesPerVariable));
+      Start.push_back(int(List.size()));
+    }
+    std::vector<int> Parts = {0};
+    for (int L = 0; L < 6; ++L)
+      for (int Var = 0; Var < 2; ++Var)
+        Parts.push_back(Parts.back() + Start[L + 1] - Start[L]);
+    std::vector<double> Values(2 * ZonesPerVariable),
+        Buffer(U64(Parts.back()) + 5, -1.0);
+    for (U64 I = 0; I < Values.size(); ++I)
+      Values[I] = double(I) * 0.25;
+    auto StagedParts = offload::preload(Parts);
+    offload::offload(pack_parts, Start, List, Values, ZonesPerVariable,
+                     Region<double, offload::StridedSegments<int>>(
+                         Buffer, offload::StridedSegments(StagedParts, 64)));
+    printSampled("strided_segments.pack", 0, Buffer);
+  }
 
   {
     const U64 Rows = 31, Cols = 29; // cg_update's row stride

@@ -166,8 +166,8 @@ template <class T> T getWords(const std::uint64_t *S) {
 }
 
 /// A Region's or Range's strategy: its bytes in the slots, except an
-/// Indexed or Segments list, which is mapped to the device like read-only
-/// data.
+/// Indexed, Segments or StridedSegments list, which is mapped to the device
+/// like read-only data.
 template <class S> struct StrategyParam {
   static void put(const S &Strat, SlotWriter &W) {
     if constexpr (StrategySlots<S> != 0)
@@ -199,6 +199,19 @@ template <class I> struct StrategyParam<Segments<I>> {
   }
   static Segments<I> rebuild(const std::uint64_t *Slot) {
     return std::span<const I>(reinterpret_cast<const I *>(Slot[0]), Slot[1]);
+  }
+};
+
+template <class I> struct StrategyParam<StridedSegments<I>> {
+  static_assert(StrategySlots<StridedSegments<I>> == 3);
+  static void put(const StridedSegments<I> &Strat, SlotWriter &W) {
+    W.map(Strat.offsets.data(), Strat.offsets.size_bytes(), MapKind::To);
+    W.literal(Strat.offsets.size());
+    W.literal(Strat.threads);
+  }
+  static StridedSegments<I> rebuild(const std::uint64_t *Slot) {
+    return {std::span<const I>(reinterpret_cast<const I *>(Slot[0]), Slot[1]),
+            Slot[2]};
   }
 };
 

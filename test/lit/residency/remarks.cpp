@@ -215,3 +215,22 @@ double onSet(int steps) {
     offload::offload(All, axpy, x, 0.5, y); // expected-note 2 {{this call runs on a device set, which keeps its own data on its devices}}
   return y[0];
 }
+
+// A list that a StridedSegments strategy built in the call reads (its
+// second argument a thread count) stays too, as Indexed's and Segments'.
+void kick(std::span<const double> f,
+          offload::Region<double, offload::StridedSegments<long>> v) {
+  for (auto [cell, rank, i, vi] : v)
+    vi += f[cell];
+}
+double stridedSegments(int steps) {
+  std::vector<long> cells = {0, 3, 3, 10};
+  std::vector<double> f(3, 1.0), v(10);
+  for (int s = 0; s < steps; ++s) // expected-remark {{'cells' stays on the device across this loop's offload() calls: copied there once before the loop [-Rpass=offload-residency]}} \
+                                  // expected-remark {{'f' stays on the device across this loop's offload() calls: copied there once before the loop [-Rpass=offload-residency]}} \
+                                  // expected-remark {{'v' stays on the device across this loop's offload() calls: copied there once before the loop and back once after it [-Rpass=offload-residency]}}
+    offload::offload(kick, f,
+                     offload::Region<double, offload::StridedSegments<long>>(
+                         v, offload::StridedSegments(cells, 32)));
+  return v[9];
+}

@@ -138,6 +138,40 @@ TEST(Strategy, Indexed) {
     }
 }
 
+// Segments of lengths 0, 1, 3, 256, 1000, ... walked by various numbers of
+// threads each, and a list that leaves elements before and after it.
+TEST(Strategy, StridedSegments) {
+  const std::vector<std::vector<long long>> Lists = {{0},
+                                                     {0, 0},
+                                                     {0, 1},
+                                                     {0, 3, 3, 259},
+                                                     {5, 1005, 1006},
+                                                     {0, 7, 300, 301, 1025}};
+  for (const std::vector<long long> &List : Lists)
+    for (std::uint64_t Threads : {1u, 2u, 32u, 100u, 256u, 1024u})
+      for (std::uint64_t Extra : {0u, 9u}) {
+        const std::uint64_t N = std::uint64_t(List.back()) + Extra;
+        StridedSegments<long long> Strategy(List, Threads);
+        expectExactPartition(Strategy, N);
+        for (std::uint64_t I = 0; I < N; ++I)
+          EXPECT_EQ(Strategy.covers(I), I >= std::uint64_t(List.front()) &&
+                                            I < std::uint64_t(List.back()));
+        EXPECT_EQ(Strategy.extent(N).x, Threads);
+        EXPECT_EQ(Strategy.extent(N).y, List.size() - 1);
+      }
+  // Each thread's elements, in order, with their segment and place.
+  const std::vector<int> List = {2, 2, 7};
+  StridedSegments<int> Strategy(List, 2);
+  std::vector<std::uint64_t> Seen;
+  for (auto P : Strategy.pieces({1, 1, 0, 2, 2}, 9)) {
+    EXPECT_EQ(P.segment, 1u);
+    EXPECT_EQ(P.index, 2 + P.offset);
+    Seen.push_back(P.offset);
+  }
+  EXPECT_EQ(Seen, (std::vector<std::uint64_t>{1, 3}));
+  EXPECT_FALSE((StridedSegments<int>(List, 0).fits(9)));
+}
+
 struct Shape2D {
   std::uint64_t Rows, Cols;
 };

@@ -286,6 +286,55 @@ TEST(StrategyKernel, Indexed) {
   }
 }
 
+// Segments of a ragged array shared by a few threads each: element I
+// gets I + 1 (its owner's index) plus, in the upper 32 bits, its place in
+// its segment plus the segment's number times 1000, from the item.
+void markSegments(Region<u64, StridedSegments<long long>> R) {
+  for (auto [Segment, Offset, I, V] : R)
+    V += I + 1 + ((Segment * 1000 + Offset) << 32);
+}
+
+TEST(StrategyKernel, StridedSegments) {
+  for (u64 N : Sizes) {
+    // Segments of lengths 0, 1, 2, 3, ... up to N, then one to the end.
+    std::vector<long long> Offsets = {0};
+    for (u64 Length = 0; u64(Offsets.back()) + Length <= N; ++Length)
+      Offsets.push_back(Offsets.back() + (long long)Length);
+    Offsets.push_back((long long)N);
+    for (u64 Threads : {1u, 3u, 32u, 300u}) {
+      std::vector<u64> V(N, 0);
+      auto List = offload::preload(Offsets);
+      offload::offload(markSegments, Region<u64, StridedSegments<long long>>(
+                                         V, StridedSegments(List, Threads)));
+      u64 Bad = 0;
+      for (u64 S = 0; S + 1 < Offsets.size(); ++S)
+        for (u64 I = u64(Offsets[S]); I < u64(Offsets[S + 1]); ++I)
+          Bad += V[I] != I + 1 + ((S * 1000 + I - u64(Offsets[S])) << 32);
+      EXPECT_EQ(Bad, 0u) << N << " elements, " << Threads << " threads";
+    }
+  }
+}
+
+void markStridedSegments(Region<int, StridedSegments<int>> R) {
+  for (auto [Segment, Offset, I, V] : R)
+    V = 1;
+}
+
+TEST(StrategyKernelDeathTest, StridedSegmentsOutOfOrderStopTheProgram) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  std::vector<int> V(64, 0);
+  std::vector<int> Decreasing = {0, 9, 8, 20};
+  EXPECT_DEATH(offload::offload(markStridedSegments,
+                                Region<int, StridedSegments<int>>(
+                                    V, StridedSegments(Decreasing, 4))),
+               "offload: error:");
+  std::vector<int> Past = {3, 9, 65};
+  EXPECT_DEATH(
+      offload::offload(markStridedSegments, Region<int, StridedSegments<int>>(
+                                                V, StridedSegments(Past, 4))),
+      "offload: error:");
+}
+
 void markIndexed(Region<int, Indexed<int>> R) {
   for (auto [I, V] : R)
     V = 1;
