@@ -222,28 +222,17 @@ void haloUnpackKernel(offload::Range<> Entries, CR Buffer,
 }
 
 /// HALO_PACKING_FUSED: every neighbour's and variable's part of the send
-/// buffer in one launch, each element finding its neighbour among the
-/// neighbours' starts (Vars times the list's) and its variable by
-/// comparison; and every halo zone of every variable in one launch, in zone
-/// order, each reading the receive buffer entry that fills it.
+/// buffer in one launch, each part walked by the same number of threads
+/// (RAJAPerf's grid of blocks by parts); and every halo zone of every
+/// variable in one launch, in zone order, each reading the receive buffer
+/// entry that fills it.
 void haloPackFusedKernel(std::span<const Index> PackStart,
                          std::span<const int> List, Index Zones, CR Values,
-                         Region<Real> Send) {
-  constexpr Index Vars = HaloPacking::Vars;
-  static_assert(Vars == 3, "the variable is found by two comparisons");
-  for (auto [P, B] : Send) {
-    const Index Position = Index(P);
-    const Index L =
-        Index(std::upper_bound(
-                  PackStart.begin(), PackStart.end(), Position,
-                  [](Index X, Index Start) { return X < Vars * Start; }) -
-              PackStart.begin()) -
-        1;
-    const Index Len = PackStart[L + 1] - PackStart[L];
-    const Index Offset = Position - Vars * PackStart[L];
-    const Index V = Offset >= 2 * Len ? 2 : Offset >= Len ? 1 : 0;
-    B = Values[V * Zones + List[PackStart[L] + Offset - V * Len]];
-  }
+                         Region<Real, offload::StridedSegments<Index>> Send) {
+  constexpr std::uint64_t Vars = HaloPacking::Vars;
+  for (auto [Part, K, I, B] : Send)
+    B = Values[Index(Part % Vars) * Zones +
+               List[PackStart[Part / Vars] + Index(K)]];
 }
 void haloUnpackFusedKernel(offload::Range<> Entries,
                            std::span<const int> BufferEntries, CR Receive,
@@ -841,11 +830,13 @@ template <bool Exchange>
 static Measured runHaloFused(HaloPackingFused &H, Index Reps, bool Staged) {
   const std::vector<HaloPacking::Message> Messages = H.messages();
   auto Loop = [&](auto &Values, auto &Send, auto &Receive, auto &PackList,
-                  auto &HaloZones, auto &HaloEntries) {
+                  auto &HaloZones, auto &HaloEntries, auto &SendParts,
+                  auto &PackStart) {
     const Index Halo = Index(H.HaloZones.size());
     for (Index R = 0; R < Reps; ++R) {
-      offload(haloPackFusedKernel, H.PackStart, PackList, H.Zones, Values,
-              Send);
+      offload(haloPackFusedKernel, PackStart, PackList, H.Zones, Values,
+              Region<Real, offload::StridedSegments<Index>>(
+                  Send, offload::StridedSegments(SendParts, H.PartThreads)));
       if constexpr (Exchange)
         for (const HaloPacking::Message &M : Messages)
           offload(memcpyKernel,
@@ -864,11 +855,12 @@ static Measured runHaloFused(HaloPackingFused &H, Index Reps, bool Staged) {
       [&] {
         return std::make_tuple(preload_mut(H.Values), preload_mut(H.SendBuffer),
                                haloReceive<Exchange>(H), preload(H.PackList),
-                               preload(H.HaloZones), preload(H.HaloEntries));
+                               preload(H.HaloZones), preload(H.HaloEntries),
+                               preload(H.SendParts), preload(H.PackStart));
       },
       [&] {
         return std::tie(H.Values, H.SendBuffer, H.ReceiveBuffer, H.PackList,
-                        H.HaloZones, H.HaloEntries);
+                        H.HaloZones, H.HaloEntries, H.SendParts, H.PackStart);
       });
 }
 

@@ -876,8 +876,17 @@ struct HaloSendRecv : HaloPacking {
 /// variable * Zones) with the receive buffer entry that fills each.
 struct HaloPackingFused : HaloPacking {
   std::vector<int> HaloZones, HaloEntries;
+  /// Where each neighbour's variable starts in the send buffer, in
+  /// RAJAPerf's order, and the buffer's end; threads for each part: the
+  /// parts' average length in whole blocks of 256, as RAJAPerf's grid.
+  std::vector<Index> SendParts;
+  Index PartThreads;
   static HaloPackingFused make(Index Size) {
-    HaloPackingFused H{HaloPacking::make(Size)};
+    HaloPackingFused H{HaloPacking::make(Size), {}, {}, {}, 0};
+    H.forEachPart(true, [&](Part P, int) { H.SendParts.push_back(P.Buffer); });
+    H.SendParts.push_back(Index(H.SendBuffer.size()));
+    const Index Average = Index(H.PackList.size()) / Neighbours;
+    H.PartThreads = (Average + 255) / 256 * 256;
     std::vector<std::pair<int, int>> Halo;
     H.forEachPart(false, [&](Part P, int V) {
       for (Index I = 0; I < P.Len; ++I)
