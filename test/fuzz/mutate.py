@@ -25,7 +25,8 @@ TYPES = ["double", "float", "int", "long", "unsigned", "bool", "char",
          "long double", "std::int64_t", "std::uint8_t", "std::complex<double>",
          "short", "void", "std::size_t", "__int128", "_Float16"]
 STRATEGIES = ["Linear1D", "Interval1D", "Chunked1D", "GridStride1D", "Grid2D",
-              "Rows2D", "Columns2D", "Grid3D", "Segments", "Indexed"]
+              "Rows2D", "Columns2D", "Grid3D", "Segments", "StridedSegments",
+              "Indexed"]
 PARAMETER_WRAPPERS = ["offload::Region<double>", "offload::Region<int>",
                       "std::span<const double>", "std::span<double>",
                       "const std::vector<double> &", "std::vector<double> &",
