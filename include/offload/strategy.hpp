@@ -795,6 +795,22 @@ namespace detail {
               static_cast<long long>(Value),
               static_cast<unsigned long long>(Size));
 }
+/// Segment S of a Segments or StridedSegments list: [First, End), checked
+/// to be in order and within the data.
+template <class I>
+constexpr std::pair<std::uint64_t, std::uint64_t>
+checkedSegment(std::span<const I> Offsets, std::uint64_t S,
+               std::uint64_t Size) {
+  // Negative offsets convert to values past any size.
+  const std::uint64_t First = static_cast<std::uint64_t>(Offsets[S]),
+                      End = static_cast<std::uint64_t>(Offsets[S + 1]);
+  if (End > Size || First > End) [[unlikely]]
+    offsetsBroken(First > End ? S + 1 : S,
+                  First > End ? std::int64_t(Offsets[S + 1])
+                              : std::int64_t(End),
+                  Size);
+  return {First, End};
+}
 } // namespace detail
 
 /// Thread t owns the elements [offsets[t], offsets[t + 1]): the segments
@@ -830,14 +846,7 @@ template <std::integral I = std::int64_t> struct Segments {
     const std::uint64_t Entry = T.linear();
     if (Entry + 1 >= offsets.size())
       return {{0, 0}, false};
-    // Negative offsets convert to values past any size.
-    const std::uint64_t First = static_cast<std::uint64_t>(offsets[Entry]),
-                        End = static_cast<std::uint64_t>(offsets[Entry + 1]);
-    if (End > Size || First > End) [[unlikely]]
-      detail::offsetsBroken(First > End ? Entry + 1 : Entry,
-                            First > End ? std::int64_t(offsets[Entry + 1])
-                                        : std::int64_t(End),
-                            Size);
+    const auto [First, End] = detail::checkedSegment(offsets, Entry, Size);
     return {{First, End - First}, End != First};
   }
   constexpr Span span(Position P) const noexcept { return {P.first, P.length}; }
@@ -930,14 +939,7 @@ template <std::integral I = std::int64_t> struct StridedSegments {
     const std::uint64_t Segment = T.y;
     if (Segment + 1 >= offsets.size() || T.x >= threads)
       return {{Segment, 0, 0}, 0, 1};
-    // Negative offsets convert to values past any size.
-    const std::uint64_t First = static_cast<std::uint64_t>(offsets[Segment]),
-                        End = static_cast<std::uint64_t>(offsets[Segment + 1]);
-    if (End > Size || First > End) [[unlikely]]
-      detail::offsetsBroken(First > End ? Segment + 1 : Segment,
-                            First > End ? std::int64_t(offsets[Segment + 1])
-                                        : std::int64_t(End),
-                            Size);
+    const auto [First, End] = detail::checkedSegment(offsets, Segment, Size);
     return {{Segment, T.x, First + T.x}, End - First, threads};
   }
   constexpr Span span(Position P) const noexcept { return {P.index, 1}; }
@@ -945,10 +947,8 @@ template <std::integral I = std::int64_t> struct StridedSegments {
   constexpr SegmentItem<T> item(T *Data, Position P) const noexcept {
     return {P.segment, P.offset, P.index, Data[P.index]};
   }
-  /// Whether a segment holds element E: E is below the last offset (the
-  /// offsets are sorted).
   constexpr bool covers(std::uint64_t E) const noexcept {
-    return !offsets.empty() && offsets.front() <= I(E) && I(E) < offsets.back();
+    return Segments<I>(offsets).covers(E);
   }
   constexpr bool fits(std::uint64_t) const noexcept { return threads != 0; }
 };
