@@ -187,8 +187,19 @@ __global__ void atomicAddsK(Real *Slots, Index N) {
     atomicAdd(&Slots[I % AtomicAdds::Replication], 1.0);
 }
 
+/// Its replicate_4096_warp tuning, RAJAPerf's fastest: the warp's sum, one
+/// atomic add per warp into slot (warp % 4096).
+__global__ void atomicAddsWarpK(Real *Slots, Index N) {
+  const Index I = globalIndex();
+  Real V = I < N ? 1.0 : 0.0;
+  for (unsigned Offset = 16; Offset > 0; Offset /= 2)
+    V += __shfl_down_sync(0xffffffffu, V, Offset);
+  if (threadIdx.x % 32 == 0)
+    atomicAdd(&Slots[(I / 32) % AtomicAdds::Replication], V);
+}
+
 /// Its replicate_4096_block tuning: the block's sum, one atomic add per
-/// block into slot (block % 4096), as RAJAPerf's fastest.
+/// block into slot (block % 4096).
 __global__ void atomicAddsBlockK(Real *Slots, Index N) {
   __shared__ Real Warps[Block / 32];
   const Index I = globalIndex();
@@ -792,7 +803,8 @@ Measured cuda(ArrayOfPtrs &D, Index Reps, int) {
 }
 
 const std::vector<std::string> AtomicAddsTunings = {
-    "replicate_4096_global_256", "replicate_4096_block_256"};
+    "replicate_4096_global_256", "replicate_4096_block_256",
+    "replicate_4096_warp_256"};
 RAJAPERF_TUNINGS(AtomicAdds, AtomicAddsTunings)
 Measured cuda(AtomicAdds &D, Index Reps, int Tuning) {
   Measured M;
@@ -800,13 +812,17 @@ Measured cuda(AtomicAdds &D, Index Reps, int Tuning) {
   Real *Slots = S.in(D.Slots);
   S.loop([&] {
     for (Index R = 0; R < Reps; ++R)
-      if (Tuning == 1)
+      if (Tuning == 2)
+        atomicAddsWarpK<<<blocksFor(D.N), Block>>>(Slots, D.N);
+      else if (Tuning == 1)
         atomicAddsBlockK<<<blocksFor(D.N), Block>>>(Slots, D.N);
       else
         atomicAddsK<<<blocksFor(D.N), Block>>>(Slots, D.N);
   });
   S.out(D.Slots, Slots);
-  S.registers(Tuning == 1 ? atomicAddsBlockK : atomicAddsK);
+  S.registers(Tuning == 2   ? atomicAddsWarpK
+              : Tuning == 1 ? atomicAddsBlockK
+                            : atomicAddsK);
   return M;
 }
 
