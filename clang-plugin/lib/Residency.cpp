@@ -54,6 +54,8 @@ private:
     LoopPlan Plan = Analysis.analyze(Loop);
     for (const NamedDecl *D : Plan.NotLocal)
       notLocal(Loop, D);
+    for (const NamedDecl *D : Plan.UnfollowedViews)
+      unfollowed(Loop, D);
     SmallVector<Candidate> &Found = Plan.Candidates;
     if (Found.empty())
       return false;
@@ -115,6 +117,12 @@ private:
         << "only std::vector variables and parameters of this function stay "
            "resident, and this is a member, a global, a local reference or "
            "an enclosing function's variable, which other code may reach";
+  }
+
+  void unfollowed(const Stmt *Loop, const NamedDecl *D) {
+    if (!Remarks.Missed || !Reported.insert({Loop, D}).second)
+      return;
+    Diags.report(Loop->getBeginLoc(), Diag::ResidencyStructNotFollowed) << D;
   }
 
   void missed(const Stmt *Loop, const Candidate &C, const char *Why = nullptr) {

@@ -186,9 +186,10 @@ bool onDeviceSet(const CallExpr &Call) {
 }
 
 /// A call of a lambda that makes offload() calls itself, with the
-/// std::vector references it takes used only as their arguments: for each
-/// argument of the call, whether the lambda's offload() calls may write it
-/// (std::nullopt where the argument is not such a vector).
+/// std::vector references and the views (a Region or a std::span) it takes
+/// used only as their arguments: for each argument of the call, whether the
+/// lambda's offload() calls may write it (std::nullopt where the argument
+/// is not such a vector or view).
 struct Relay {
   const FunctionDecl *Lambda = nullptr;     // the call operator, with its body
   SmallVector<std::optional<bool>> Written; // per argument of the call
@@ -233,8 +234,10 @@ std::optional<Relay> asRelay(const CallExpr *Call, Sema *S = nullptr) {
     const unsigned Index = I - R.FirstArg;
     const ParmVarDecl *P =
         Index < Def->getNumParams() ? Def->getParamDecl(Index) : nullptr;
-    if (P && P->getType()->isLValueReferenceType() &&
-        isStdVector(P->getType().getNonReferenceType().getUnqualifiedType())) {
+    const QualType T = P ? P->getType().getNonReferenceType() : QualType();
+    if (P && ((P->getType()->isLValueReferenceType() &&
+               isStdVector(T.getUnqualifiedType())) ||
+              isEntity(T, Entity::Region) || isEntity(T, Entity::Span))) {
       // Every use of P an offload() argument of the lambda's own calls.
       unsigned Uses = 0;
       bool Writes = false;
@@ -608,6 +611,23 @@ public:
           }
       Reach.clear();
     };
+    // A view built before the loop: what it reaches, its data (written
+    // through a Region) and an Indexed strategy's list (read), as if
+    // passed itself. False if Arg names no such view.
+    auto AddView = [&](const Expr *Arg, bool Writes) {
+      const VarDecl *View = viewVariable(Arg, Loop);
+      if (!View)
+        return false;
+      auto [Data, List] = viewed(*View);
+      const bool Region = isEntity(View->getType(), Entity::Region);
+      VarDecl *D = Add(Data, Writes || Region);
+      VarDecl *L = List ? Add(List, false) : nullptr;
+      if (D && (!List || L))
+        Views.insert(View);
+      Reached(D, Writes || Region, View);
+      Reached(L, false, View);
+      return true;
+    };
     for (const CallExpr *Call : Uses.Calls) {
       if (!contains(Loop, Call, PM))
         continue;
@@ -623,19 +643,8 @@ public:
             Reached(Add(List, false), false);
           continue;
         }
-        if (const VarDecl *View = viewVariable(Call->getArg(I), Loop)) {
-          // What a view built before the loop reaches: its data (written
-          // through a Region) and an Indexed strategy's list (read).
-          auto [Data, List] = viewed(*View);
-          const bool Region = isEntity(View->getType(), Entity::Region);
-          VarDecl *D = Add(Data, Writes || Region);
-          VarDecl *L = List ? Add(List, false) : nullptr;
-          if (D && (!List || L))
-            Views.insert(View);
-          Reached(D, Writes || Region, View);
-          Reached(L, false, View);
+        if (AddView(Call->getArg(I), Writes))
           continue;
-        }
         // A struct of views: each member as if it were an argument.
         if (forEachMemberInit(
                 Call->getArg(I), [&](const Expr *Init, QualType Member) {
@@ -654,14 +663,19 @@ public:
               C.Blocker = Call, C.Why = Candidate::OnDeviceSet;
       Shared(Call);
     }
-    // Vectors handed to a lambda that passes them on to offload().
+    // Vectors and views handed to a lambda that passes them on to offload().
     for (const auto &[Call, R] : Uses.Relays) {
       if (!contains(Loop, Call, PM))
         continue;
-      for (unsigned I = 0; I < R.Written.size(); ++I)
-        if (R.Written[I])
-          Reached(Add(Call->getArg(R.FirstArg + I), *R.Written[I]),
-                  *R.Written[I]);
+      for (unsigned I = 0; I < R.Written.size(); ++I) {
+        if (!R.Written[I])
+          continue;
+        const Expr *Arg = Call->getArg(R.FirstArg + I);
+        if (VarDecl *V = Add(Arg, *R.Written[I]))
+          Reached(V, *R.Written[I]);
+        else
+          AddView(Arg, *R.Written[I]);
+      }
       Shared(Call);
     }
     if (Found.empty())
@@ -731,7 +745,7 @@ private:
 
   /// A local offload::Region or std::span variable (a view) that offload()
   /// argument Arg names, declared before Loop and used only as an offload()
-  /// argument.
+  /// argument, or one a lambda passes on to offload() (a relay's).
   const VarDecl *viewVariable(const Expr *Arg, const Stmt *Loop) const {
     const auto *DRE = dyn_cast<DeclRefExpr>(unconverted(Arg));
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -743,9 +757,18 @@ private:
       return nullptr;
     for (const DeclRefExpr *Use : Uses.Refs.lookup(V))
       if (!isOffloadArgument(
-              Use, [&](const Expr *Arg) { return unconverted(Arg) == Use; }))
+              Use, [&](const Expr *Arg) { return unconverted(Arg) == Use; }) &&
+          !isRelayed(Use))
         return nullptr;
     return V;
+  }
+  /// Whether Ref is an argument of a relay that passes it on to offload().
+  bool isRelayed(const DeclRefExpr *Ref) const {
+    for (const auto &[Call, R] : Uses.Relays)
+      for (unsigned I = 0; I < R.Written.size(); ++I)
+        if (R.Written[I] && unconverted(Call->getArg(R.FirstArg + I)) == Ref)
+          return true;
+    return false;
   }
 
   /// For a struct-of-views argument Arg, written as a braced list in the
@@ -956,9 +979,11 @@ private:
         const FunctionDecl *F = E->getDirectCallee();
         if (!F || !inStd(F))
           return stop(E);
-        // Element access, or a part of a span (which reads no element).
+        // Element access, a part of a span (which reads no element), or a
+        // container assigned another: the walk sees both objects' names.
         if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && !M->isStatic())
-          return isElementAccessor(M) ||
+          return isElementAccessor(M) || M->isCopyAssignmentOperator() ||
+                         M->isMoveAssignmentOperator() ||
                          (containerMemberOf(M) == ContainerMember::Subrange &&
                           isEntity(cast<CXXMemberCallExpr>(E)
                                        ->getImplicitObjectArgument()
@@ -1057,15 +1082,33 @@ private:
   /// function may reach while the loop runs.
   void notLocal(LoopPlan &Plan, const Expr *Arg) {
     const Expr *E = unconverted(Arg);
-    if (!isStdVector(E->getType().getNonReferenceType().getUnqualifiedType()))
+    const QualType T = E->getType().getNonReferenceType().getUnqualifiedType();
+    const bool Vector = isStdVector(T);
+    if (!Vector && !holdsViews(T))
       return;
     const NamedDecl *D = nullptr;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       D = DRE->getDecl();
     else if (const auto *ME = dyn_cast<MemberExpr>(E))
       D = ME->getMemberDecl();
-    if (D && !llvm::is_contained(Plan.NotLocal, D))
-      Plan.NotLocal.push_back(D);
+    auto &List = Vector ? Plan.NotLocal : Plan.UnfollowedViews;
+    if (D && !llvm::is_contained(List, D))
+      List.push_back(D);
+  }
+  /// Whether T is a struct with a view or container among its members (or
+  /// theirs, or in an array member).
+  static bool holdsViews(QualType T, unsigned Depth = 0) {
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition() || containerElement(T) || Depth > 4)
+      return false;
+    for (const FieldDecl *F : RD->fields()) {
+      QualType M = F->getType();
+      while (const auto *A = M->getAsArrayTypeUnsafe())
+        M = A->getElementType();
+      if (containerElement(M) || holdsViews(M, Depth + 1))
+        return true;
+    }
+    return false;
   }
 
   /// An argument of an offload() call (whose data the runtime moves).

@@ -63,6 +63,9 @@ struct LoopPlan {
   /// std::vector arguments that are not this function's own (members,
   /// globals, references, an enclosing function's variables).
   llvm::SmallVector<const clang::NamedDecl *> NotLocal;
+  /// Structs of views passed whole whose members the analysis cannot
+  /// follow (not a braced list, nor a local so initialized).
+  llvm::SmallVector<const clang::NamedDecl *> UnfollowedViews;
 };
 
 class ResidencyAnalysis {

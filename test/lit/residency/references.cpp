@@ -218,6 +218,33 @@ double relays(Data &d) {
   return a + b;
 }
 
+// A view built before the loop and handed to the lambda (RAJAPerf's
+// VOL3D): its data stays as it would for the loop's own calls.
+template <class Launch>
+double relayView(std::vector<double> &y, const std::vector<double> &x,
+                 Launch run) {
+  offload::Region<double> tail(std::span<double>(y).subspan(10));
+  // REMARKS-DAG: references.cpp:[[@LINE+2]]:3: remark: 'y' stays on the device across this loop's offload() calls: copied there once before the loop and back once after it
+  // REMARKS-DAG: references.cpp:[[@LINE+1]]:3: remark: 'x' stays on the device across this loop's offload() calls: copied there once before the loop
+  for (int s = 0; s < 3; ++s)
+    run(tail, x);
+  return sum(y);
+}
+
+// Each step's result copied into a vector of the function's own: an
+// assignment of two containers reaches no other object (RAJAPerf's
+// MULTI_REDUCE).
+double lastResult(const std::vector<double> &x) {
+  std::vector<double> last;
+  // REMARKS-DAG: references.cpp:[[@LINE+1]]:3: remark: 'x' stays on the device across this loop's offload() calls: copied there once before the loop
+  for (int s = 0; s < 3; ++s) {
+    std::vector<double> out(x.size(), double(s));
+    offload::offload(axpy, x, 1.0, out);
+    last = out;
+  }
+  return sum(last);
+}
+
 double opaque(std::vector<double> &y, const std::vector<double> &x) {
   double t = 0;
   // REMARKS-DAG: references.cpp:[[@LINE+1]]:3: remark: 'y' cannot stay on the device
@@ -265,6 +292,12 @@ int main() {
   // runs: the remarks above are about what the loop cannot know.)
   std::printf("view alias %.2f\n", viewAlias(d, d.x));
   std::printf("relays %.2f\n", relays(d));
+  std::printf("last result %.2f\n", lastResult(iota(20)));
+  std::vector<double> whole(30, 1.0);
+  std::printf("relay view %.2f\n",
+              relayView(whole, iota(20), [](auto &part, auto &from) {
+                offload::offload(axpy, from, 1.0, part);
+              }));
   std::vector<double> both = iota(30);
   std::printf("two views %.2f", twoViews(both, 10));
   std::printf(" %.2f\n", twoViews(both, 20));
@@ -283,4 +316,8 @@ int main() {
 // CHECK: views {{[0-9.]+}}
 // CHECK: view alias {{[0-9.]+}}
 // CHECK: relays {{[0-9.]+}}
+// The last step's: x (1 to 20) plus 2 each.
+// CHECK: last result 250.00
+// y[10 + i] = 1 + 3(i + 1) for i < 20, the first ten 1: 10 + 20 + 3 * 210.
+// CHECK: relay view 660.00
 // CHECK: two views {{[0-9.]+}} {{[0-9.]+}}
