@@ -592,12 +592,17 @@ static Measured run(Histogram &D, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(Histogram)
 static Measured run(MultiReduce &D, Index Reps, bool Staged) {
+  // Each rep's bins come back to a vector of the loop's own: written into
+  // D in the loop, they could be the caller's Data for all the residency
+  // analysis knows, and Bins and Data would move at every call.
   auto Loop = [&](auto &Bins, auto &Data) {
+    std::vector<Real> Last;
     for (Index R = 0; R < Reps; ++R) {
       std::vector<Real> Values(MultiReduce::NumBins, 0.0);
       offload(multiReduceKernel, D.N, Bins, Data, Values);
-      D.Values = Values;
+      Last = Values;
     }
+    D.Values = Last;
   };
   return twoWays(
       Staged, Loop, registers(multiReduceKernel),
