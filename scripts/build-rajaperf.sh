@@ -78,20 +78,28 @@ if [ ! -f "$src/.assembled" ]; then
   touch "$src/.assembled"
 fi
 
+# without 'A|B|...': a copy of the tree whose kernel lists leave out the
+# sources of the backends named (a kernel has seven: its class, Seq, OMP,
+# OMPTarget, Cuda, Hip and Sycl), which are empty in a build without them
+# yet cost a compile each; its path.
+without() {
+  local copy=$dest/src-$backend
+  if [ ! "$copy/.pruned" -nt "$src/.assembled" ]; then
+    rm -rf "$copy" && cp -a "$src" "$copy"
+    sed -i -E "/^\s+\S+-($1)\.cpp\s*\$/d" \
+      "$copy"/src/{algorithm,apps,basic,comm,lcals,polybench,stream}/CMakeLists.txt
+    touch "$copy/.pruned"
+  fi
+  echo "$copy"
+}
+
 target=raja-perf.exe
 case $backend in
 cuda)
-  # nvcc compiles every source, and the HIP, SYCL and OpenMP ones (four of
-  # a kernel's seven) are empty without their backends: a copy of the tree
-  # without them halves the build.
+  # nvcc compiles every source: without the four empty ones, half the build.
   build=$dest/build
-  cuda_src=$dest/src-cuda
-  if [ ! -f "$cuda_src/.assembled" ]; then
-    rm -rf "$cuda_src" && cp -a "$src" "$cuda_src"
-    sed -i -E '/^\s+\S+-(Hip|Sycl|OMP|OMPTarget)\.cpp\s*$/d' \
-      "$cuda_src"/src/{algorithm,apps,basic,comm,lcals,polybench,stream}/CMakeLists.txt
-  fi
-  cmake -S "$cuda_src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  cmake -S "$(without 'Hip|Sycl|OMP|OMPTarget')" -B "$build" -G Ninja \
+    -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CXX_COMPILER=g++ -DCMAKE_CUDA_COMPILER="$cuda/bin/nvcc" \
     -DCMAKE_CUDA_HOST_COMPILER=g++ -DENABLE_CUDA=On -DENABLE_OPENMP=Off \
     -DCMAKE_CUDA_ARCHITECTURES=90 -DCUDA_ARCH=sm_90 \
@@ -127,7 +135,8 @@ openmp|mpi)
   # Base_Seq checksums on one rank.
   build=$dest/build-$backend
   mpi=Off; [ "$backend" = mpi ] && mpi=On
-  cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  cmake -S "$(without 'Hip|Sycl|Cuda|OMPTarget')" -B "$build" -G Ninja \
+    -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CXX_COMPILER="${CXX:-clang++-22}" -DCMAKE_CXX_FLAGS_RELEASE="-O3 -DNDEBUG" \
     -DENABLE_CUDA=Off -DENABLE_OPENMP=On -DENABLE_MPI=$mpi -DBLT_CXX_STD=c++17 \
     -DCMAKE_CXX_STANDARD=17 -DENABLE_TESTS=Off -DRAJA_PERFSUITE_ENABLE_TESTS=Off
