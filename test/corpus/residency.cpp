@@ -7,7 +7,8 @@
 // resized between loops, an outer loop whose host code reads the data
 // around an inner loop that keeps it resident, and RAJAPerf's shape: the
 // loop in a generic lambda over references, a view built before the loop,
-// and a lambda that makes the call; spans of parts of vectors made in the
+// a lambda that makes the call (given a vector or the view), a step's
+// result copied into a vector of the loop's own; spans of parts of vectors made in the
 // calls (a halo exchange's shape). The library's scans and compactions in
 // a loop stay resident too, a scan in place and an index list written
 // through Segments of the scanned flags among them.
@@ -94,11 +95,17 @@ std::vector<double> throughReferences(std::size_t n, Relay relay) {
   std::iota(f.x.begin(), f.x.end(), 0.0);
   auto loop = [&](auto &y, auto &x) {
     offload::Region<double> half(std::span<double>(y).subspan(0, y.size() / 2));
+    std::vector<double> last;
     for (int s = 0; s < 4; ++s) {
       offload::offload(relax, x, y);
       offload::offload(relax, x, half);
       relay(y, x);
+      relay(half, x); // a view handed to the lambda
+      std::vector<double> step(x.size(), 0.25);
+      offload::offload(relax, x, step);
+      last = step; // a container assigned another
     }
+    y[0] += last.back();
   };
   loop(f.y, f.x);
   loop(f.x, f.y);
