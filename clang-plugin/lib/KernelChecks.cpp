@@ -583,7 +583,7 @@ public:
       return true;
     }
     checkArgumentsWrite(Call, Callee);
-    if (isTileMember(Callee, {"fill", "sync", "inclusive_scan",
+    if (isTileMember(Callee, {"fill", "fill_mine", "sync", "inclusive_scan",
                               "exclusive_scan", "reduce"}) ||
         isTilesFill(Callee))
       checkBarrier(Call, Callee);

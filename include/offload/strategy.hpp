@@ -200,8 +200,8 @@ template <class T> struct Chunk {
   std::uint64_t first;
   std::span<T> values;
 };
-/// A thread's elements `stride` apart (Coarsened1D): element k of the group
-/// is element index(k) of the data, for k < size(). Indexing checks k
+/// A thread's elements `stride` apart (Coarsened1D, Blocked1D): element k of
+/// the group is element index(k) of the data, for k < size(). Indexing checks k
 /// (element k >= size() is another thread's); unchecked(k) does not.
 template <class T> struct Group {
   std::uint64_t first, stride, count;
@@ -430,6 +430,44 @@ struct Coarsened1D {
   }
   constexpr bool fits(std::uint64_t) const noexcept {
     return per_thread != 0 && block != 0;
+  }
+};
+
+/// Runs of `elements` consecutive elements, one run per `block` logical
+/// threads (a mesh element's dofs, a cell's particles): thread i of run R
+/// owns R * elements + i + k * block for the k that stay inside the run
+/// (and the data), as one Group; a thread whose i is past its run owns
+/// nothing. Launched with offload::Launch{.block = block}, a block works
+/// on its run alone, so it can stage the run's work in team memory; the
+/// block's threads touch consecutive elements at each step k.
+struct Blocked1D {
+  friend constexpr bool operator==(const Blocked1D &,
+                                   const Blocked1D &) = default;
+  std::uint64_t elements = 1, block = 256;
+  static constexpr unsigned dims = 1;
+  using Position = Coarsened1D::Position;
+  constexpr Extent extent(std::uint64_t N) const noexcept {
+    return {detail::ceilDiv(N, elements) * block};
+  }
+  constexpr detail::Optional<Position> pieces(ThreadIndex T,
+                                              std::uint64_t N) const noexcept {
+    const std::uint64_t Thread = T.linear(), Run = Thread / block,
+                        First = Run * elements + Thread % block,
+                        End =
+                            (Run + 1) * elements < N ? (Run + 1) * elements : N;
+    const std::uint64_t Count =
+        First < End ? detail::ceilDiv(End - First, block) : 0;
+    return {{First, Count}, Count != 0};
+  }
+  constexpr Span span(Position P) const noexcept {
+    return {P.first, P.count, block};
+  }
+  template <class T>
+  constexpr Group<T> item(T *Data, Position P) const noexcept {
+    return {P.first, block, P.count, Data};
+  }
+  constexpr bool fits(std::uint64_t) const noexcept {
+    return elements != 0 && block != 0;
   }
 };
 
@@ -989,6 +1027,7 @@ OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Linear1D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Interval1D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Chunked1D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Coarsened1D);
+OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Blocked1D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::GridStride1D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Grid2D);
 OFFLOAD_UNSAFE_DISJOINT_STRATEGY(offload::Rows2D);

@@ -219,6 +219,19 @@ public:
   void fill(const T &Value) {
     fill([&](std::size_t) { return Value; });
   }
+  /// Collective: as fill(), but Fill(mine) sets all the elements the thread
+  /// owns at once, through `mine`, an offload::Group of them (element k of
+  /// the group is element rank() + k * team_size() of the tile), so that it
+  /// can share loads and partial sums between them in registers. Each
+  /// element of the group must be set; one left out keeps its earlier value.
+  template <class F>
+  requires std::is_invocable_v<F &, Group<T>>
+  void fill_mine(F &&Fill) {
+    barrier("fill_mine()");
+    Fill(Group<T>{Rank, Threads, Owned, Data});
+    barrier("fill_mine()");
+    markFilled();
+  }
 
   /// Collective barrier: afterwards reads see every add() before it.
   void sync() { barrier("sync()"); }

@@ -1,6 +1,6 @@
 // Regions and Ranges with every built-in strategy (Linear1D, Interval1D,
-// Chunked1D, Coarsened1D, GridStride1D, Grid2D with and without a box,
-// Rows2D, Columns2D, Grid3D with and without a box, Indexed with int and
+// Chunked1D, Coarsened1D, Blocked1D, GridStride1D, Grid2D with and without a
+// box, Rows2D, Columns2D, Grid3D with and without a box, Indexed with int and
 // std::int64_t lists, copied or preloaded, StridedSegments over particles
 // sorted by cell and a buffer packed by parts), and user strategies promised
 // disjoint with OFFLOAD_UNSAFE_DISJOINT_STRATEGY: one with a hand-written
@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <iterator>
 #include <ranges>
+#include <utility>
 #include <vector>
 
 // Thread t owns element size - 1 - t: a strategy with its own range type.
@@ -81,6 +82,16 @@ void mark_chunks(Region<std::uint64_t, offload::Chunked1D> r,
       values[k] += first + k + 1;
     lengths.add(values.size(), 1u); // how many chunks had each length
   }
+}
+
+// Runs of elements shared by a block each (a mesh element's dofs): each
+// element records its run, the first element of its thread's group and its
+// place in the group.
+void mark_runs(std::uint64_t elements,
+               Region<std::uint64_t, offload::Blocked1D> r) {
+  for (auto g : r)
+    for (std::uint64_t k = 0; k < g.size(); ++k)
+      g[k] += g.index(k) / elements * 1000000 + g.first * 10 + k;
 }
 
 // Thread coarsening: each thread its group, the work for all of its
@@ -260,6 +271,18 @@ int main() {
                      Region<U64, offload::Coarsened1D>(Out, {4, 64}), Sizes);
     printSampled("coarsened1d.n" + std::to_string(N), 0, Out);
     print("coarsened1d.n" + std::to_string(N) + ".sizes", 0, Sizes);
+  }
+
+  for (auto [Elements, Block] :
+       {std::pair<U64, std::uint32_t>{50, 16}, {7, 16}, {64, 25}}) {
+    for (U64 N : {1000u, 1013u}) {
+      std::vector<U64> Out(N, 1);
+      offload::offload(offload::Launch{.block = Block}, mark_runs, Elements,
+                       Region<U64, offload::Blocked1D>(Out, {Elements, Block}));
+      printSampled("blocked1d.e" + std::to_string(Elements) + ".b" +
+                       std::to_string(Block) + ".n" + std::to_string(N),
+                   0, Out);
+    }
   }
 
   {

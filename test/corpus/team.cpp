@@ -6,9 +6,10 @@
 // tile, a tile refilled in a loop, and 2-D tiles (offload::Tile2D): a
 // 5-point stencil and a matrix product at sizes no block divides, and a
 // transpose whose 16 x 8 blocks each fill a 16 x 16 tile, and a tile whose
-// size comes from the call (offload::Tile<T>), and values a thread keeps
-// across barriers. Values are small integers or
-// exact binary fractions, so every result is exact: 0 ulp.
+// size comes from the call (offload::Tile<T>), values a thread keeps
+// across barriers, a tile whose threads set their elements together
+// (fill_mine), and a block per mesh element (Blocked1D). Values are small
+// integers or exact binary fractions, so every result is exact: 0 ulp.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
@@ -212,6 +213,37 @@ void keptAcross(int rounds, std::span<const int> pick, offload::Tile<int, 64> t,
   }
 }
 
+// Each thread sets all its elements of a tile at once (fill_mine), a
+// running sum kept in a register: 50 elements over blocks of 16 threads, so
+// the first two threads own four and the others three.
+void runningColumns(std::span<const double> in, offload::Tile<double, 50> t,
+                    offload::Region<double> out) {
+  for (auto [i, o] : out) {
+    const double x = in[i];
+    t.fill_mine([&](offload::Group<double> mine) {
+      double sum = 0;
+      for (std::size_t k = 0; k < mine.size(); ++k) {
+        sum += x * double(k + 1);
+        mine[k] = sum + double(mine.index(k));
+      }
+    });
+    o = t[(t.rank() * 5 + 7) % 50] - t[49 - t.rank()];
+  }
+}
+
+// One block of 25 threads per mesh element of 64 dofs (Blocked1D): the
+// block stages its element's values in a tile, and each thread adds the
+// mirrored values to its 2 or 3 dofs.
+void perElement(std::span<const double> x, offload::Tile<double, 64> t,
+                offload::Region<double, offload::Blocked1D> y) {
+  for (auto dofs : y) {
+    const std::size_t element = dofs.first / 64;
+    t.fill([&](std::size_t k) { return x[element * 64 + k]; });
+    for (std::size_t k = 0; k < dofs.size(); ++k)
+      dofs[k] += t[63 - dofs.index(k) % 64];
+  }
+}
+
 // Threads for a rows x cols grid, rounded up to whole blocks.
 offload::Range<offload::Grid2D> wholeBlocks(std::size_t rows, std::size_t cols,
                                             std::size_t bx, std::size_t by) {
@@ -311,6 +343,23 @@ int main() {
                    ta, offload::team_memory,
                    offload::Region<int, offload::Grid2D>(tb, {q, q}));
   corpus::printSampled("team_transpose", 0, tb);
+
+  std::vector<double> column(6 * 16), columns(column.size());
+  for (std::size_t i = 0; i < column.size(); ++i)
+    column[i] = double(int(i * 11 % 23) - 11) * 0.25;
+  offload::offload(offload::Launch{.threads = column.size(), .block = 16},
+                   runningColumns, column, offload::team_memory, columns);
+  corpus::printSampled("team_fill_mine", 0, columns);
+
+  std::vector<double> dofsIn(7 * 64), dofsOut(7 * 64);
+  for (std::size_t i = 0; i < dofsIn.size(); ++i) {
+    dofsIn[i] = double(int(i * 13 % 29) - 14) * 0.5;
+    dofsOut[i] = double(i);
+  }
+  offload::offload(
+      offload::Launch{.block = 25}, perElement, dofsIn, offload::team_memory,
+      offload::Region<double, offload::Blocked1D>(dofsOut, {64, 25}));
+  corpus::printSampled("team_blocked_elements", 0, dofsOut);
 
   std::vector<int> pick(512), kept(512, -1);
   for (std::size_t i = 0; i < pick.size(); ++i)

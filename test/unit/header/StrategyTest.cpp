@@ -70,6 +70,13 @@ TEST(Strategy, Coarsened1D) {
         expectExactPartition(Coarsened1D{PerThread, Block}, N);
 }
 
+TEST(Strategy, Blocked1D) {
+  for (std::uint64_t Elements : {1u, 25u, 64u, 300u})
+    for (std::uint64_t Block : {1u, 25u, 64u, 256u})
+      for (std::uint64_t N : Sizes)
+        expectExactPartition(Blocked1D{Elements, Block}, N);
+}
+
 TEST(Strategy, GridStride1D) {
   for (std::uint64_t T : {1u, 7u, 256u, 1000u, 65536u})
     for (std::uint64_t N : Sizes)
@@ -272,6 +279,19 @@ TEST(Strategy, ItemsPointAtTheirElements) {
   }
   for (auto P : Coarsened1D{4, 64}.pieces(ThreadIndex{66, 0, 0, 128, 1}, 400))
     EXPECT_EQ(P.count, 3u); // 258, 322, 386
+  // Runs of 64 elements per 25 threads: thread 27 is thread 2 of run 1,
+  // which owns 66, 91 and 116; thread 15 of the last, short run (of 9
+  // elements, [192, 201)) owns nothing, thread 3 of it owns 195 alone.
+  const Blocked1D Runs{64, 25};
+  for (auto P : Runs.pieces(ThreadIndex{27, 0, 0, 128, 1}, 201)) {
+    EXPECT_EQ(P.first, 66u);
+    EXPECT_EQ(P.count, 3u);
+    EXPECT_EQ(Runs.item(Many.data(), P).index(2), 116u);
+  }
+  EXPECT_TRUE(Runs.pieces(ThreadIndex{90, 0, 0, 128, 1}, 201).begin() ==
+              std::default_sentinel);
+  for (auto P : Runs.pieces(ThreadIndex{78, 0, 0, 128, 1}, 201))
+    EXPECT_EQ(P.count, 1u);
   Row<int> R1 = Rows2D{3, 4}.item(Data, 1);
   EXPECT_EQ(R1.values.data(), &Data[4]);
   EXPECT_EQ(R1.values.size(), 4u);
@@ -286,6 +306,8 @@ TEST(Strategy, ShapesMustFitTheirData) {
   EXPECT_FALSE(Chunked1D{0}.fits(7));
   EXPECT_FALSE((Coarsened1D{0, 64}.fits(7)));
   EXPECT_FALSE((Coarsened1D{4, 0}.fits(7)));
+  EXPECT_FALSE((Blocked1D{0, 64}.fits(7)));
+  EXPECT_FALSE((Blocked1D{4, 0}.fits(7)));
 }
 
 // The shipped position ranges are borrowed std::ranges input ranges, and so
