@@ -12,6 +12,7 @@
 
 #include "ClosureEntries.h"
 #include "CompileCache.h"
+#include "DeviceBarriers.h"
 #include "DeviceConsumer.h"
 #include "DeviceLibraries.h"
 #include "DeviceLoops.h"
@@ -399,8 +400,9 @@ private:
 // infinite loop and link the GPU math libraries the code calls (first in the
 // pipeline, at every optimization level, so that the linked functions are
 // optimized with the kernels), set GPU code's loop policies (which loops
-// unroll fully or at run time), and check what the image leaves undefined
-// (last); and the pass that names the image for the cache.
+// unroll fully or at run time), merge back-to-back block barriers and check
+// what the image leaves undefined (last); and the pass that names the image
+// for the cache.
 extern "C" LLVM_ATTRIBUTE_WEAK llvm::PassPluginLibraryInfo
 llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "cxx-offload-device", "22",
@@ -434,6 +436,8 @@ llvmGetPassPluginInfo() {
             PB.registerOptimizerLastEPCallback([](llvm::ModulePassManager &MPM,
                                                   llvm::OptimizationLevel,
                                                   llvm::ThinOrFullLTOPhase) {
+              MPM.addPass(llvm::createModuleToFunctionPassAdaptor(
+                  GpuBarrierMergePass()));
               MPM.addPass(DeviceModuleCheckPass());
             });
           }};
