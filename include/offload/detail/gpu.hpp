@@ -194,8 +194,19 @@ template <class V> inline void aggregatedAdd(V *Target, V X) {
   const std::uint32_t Lanes = __gpu_num_lanes();
   const std::uint64_t Full =
       Lanes == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << Lanes) - 1;
-  if (Mask == Full &&
-      __gpu_ballot(Mask, shuffle(Mask, 0, Target) == Target) == Full) {
+#if defined(__NVPTX__)
+  // One match instruction instead of a shuffle of the address and a ballot.
+  int SameTarget = 0;
+  __nvvm_match_all_sync_i64p(std::uint32_t(Mask),
+                             reinterpret_cast<std::uintptr_t>(Target),
+                             &SameTarget);
+  const bool Together = Mask == Full && SameTarget;
+#else
+  const bool Together =
+      Mask == Full &&
+      __gpu_ballot(Mask, shuffle(Mask, 0, Target) == Target) == Full;
+#endif
+  if (Together) {
     X = warpReduce<Plus>(X, Lanes, Lanes);
     if (__gpu_lane_id() == 0)
       atomicFetchAdd(Target, X);
