@@ -967,42 +967,46 @@ Measured cuda(Mass3DEA &E, Index Reps, int) {
   return M;
 }
 
-/// MASS3DPA's twin of ours: a block of 64 threads per element, each stage
-/// in shared memory, thread r computing entries r and r + 64 of it, Y's
-/// entry r at the end (RAJAPerf's Base_CUDA runs 5 x 5 threads).
+/// MASS3DPA's twin of ours, in RAJAPerf's Base_CUDA shape: a block of
+/// 5 x 5 threads per element, thread (x, y) computing column (x, y) of each
+/// stage in registers and storing it to shared memory, and its column of Y.
 __global__ void mass3dpaK(const Real *B, const Real *Bt, const Real *D,
                           const Real *X, Real *Y) {
-  using S = formula::Mass3DPAStages;
-  constexpr int Threads = Mass3DPA::Dofs;
-  __shared__ Real Bs[S::Q1 * S::D1], Bts[S::Q1 * S::D1];
-  __shared__ Real S0[Mass3DPA::Points], S1[Mass3DPA::Points];
+  using S = formula::Mass3DPAColumns;
+  __shared__ Real Bs[S::Q1 * S::D1], Bts[S::Q1 * S::D1], Xs[Mass3DPA::Dofs];
+  __shared__ Real S0[S::Entries], S1[S::Entries];
   const Index El = blockIdx.x;
-  const int T = threadIdx.x;
+  const int T = threadIdx.x, Cx = T % S::Q1, Cy = T / S::Q1;
   if (T < S::Q1 * S::D1) {
     Bs[T] = S::bs(B, T);
     Bts[T] = S::bts(Bt, T);
   }
-  S0[T] = X[El * Mass3DPA::Dofs + T];
+  for (int K = T; K < Mass3DPA::Dofs; K += S::Q1 * S::Q1)
+    Xs[K] = X[El * Mass3DPA::Dofs + K];
   __syncthreads();
-  for (int K = T; K < S::DDQ; K += Threads)
-    S1[K] = S::ddq(S0, Bs, K);
-  __syncthreads();
-  for (int K = T; K < S::DQQ; K += Threads)
-    S0[K] = S::dqq(S1, Bs, K);
-  __syncthreads();
-  for (int K = T; K < S::QQQ; K += Threads)
-    S1[K] = S::qqq(S0, Bs, D, El * Mass3DPA::Points, K);
-  __syncthreads();
-  for (int K = T; K < S::QQD; K += Threads)
-    S0[K] = S::qqd(S1, Bts, K);
-  __syncthreads();
-  for (int K = T; K < S::QDD; K += Threads)
-    S1[K] = S::qdd(S0, Bts, K);
-  __syncthreads();
-  Y[El * Mass3DPA::Dofs + T] += S::y(S1, Bts, T);
+  S::Column Out;
+  auto Store = [&](Real *Into) {
+    for (int Z = 0; Z < S::Q1; ++Z)
+      Into[S::at(Z, Cy, Cx)] = Out[Z];
+    __syncthreads();
+  };
+  S::ddq(Xs, Bs, Cx, Cy, Out);
+  Store(S1);
+  S::dqq(S1, Bs, Cx, Cy, Out);
+  Store(S0);
+  S::qqq(S0, Bs, D, El * Mass3DPA::Points, Cx, Cy, Out);
+  Store(S1);
+  S::qqd(S1, Bts, Cx, Cy, Out);
+  Store(S0);
+  S::qdd(S0, Bts, Cx, Cy, Out);
+  Store(S1);
+  S::y(S1, Bts, Cx, Cy, Out);
+  if (Cx < S::D1 && Cy < S::D1)
+    for (int Dz = 0; Dz < S::D1; ++Dz)
+      Y[El * Mass3DPA::Dofs + (Dz * S::D1 + Cy) * S::D1 + Cx] += Out[Dz];
 }
 
-RAJAPERF_TUNINGS(Mass3DPA, std::vector<std::string>{"block_64"})
+RAJAPERF_TUNINGS(Mass3DPA, std::vector<std::string>{"block_25"})
 Measured cuda(Mass3DPA &E, Index Reps, int) {
   Measured M;
   Session S(M);
@@ -1011,20 +1015,27 @@ Measured cuda(Mass3DPA &E, Index Reps, int) {
   Real *Y = S.in(E.Y);
   S.loop([&] {
     for (Index R = 0; R < Reps; ++R)
-      mass3dpaK<<<unsigned(E.NE), Mass3DPA::Dofs>>>(B, Bt, D, X, Y);
+      mass3dpaK<<<unsigned(E.NE), Mass3DPA::Q1D * Mass3DPA::Q1D>>>(B, Bt, D,
+                                                                   X, Y);
   });
   S.out(E.Y, Y);
   S.registers(mass3dpaK);
   return M;
 }
 
-/// DIFFUSION3DPA's twin of ours: a block of 27 threads per element, the
-/// tables and stages in shared memory (RAJAPerf's Base_CUDA runs 4 x 4 x 4
-/// threads).
+/// Stores the components of point T of a stage into Into[C * 64 + T].
+template <class P> __device__ void storePoint(Real *Into, int T, const P &Of) {
+  Into[T] = Of.C[0];
+  Into[64 + T] = Of.C[1];
+  Into[128 + T] = Of.C[2];
+}
+
+/// DIFFUSION3DPA's twin of ours: a block of 64 threads per element, thread
+/// T computing point T of each stage, the tables and stages in shared
+/// memory (RAJAPerf's Base_CUDA runs 4 x 4 x 4 threads).
 __global__ void diffusion3dpaK(const Real *B, const Real *G, const Real *D,
                                const Real *X, Real *Y) {
   using S = formula::Diffusion3DPAStages;
-  constexpr int Threads = Diffusion3DPA::Dofs;
   constexpr Index Coefficients = Diffusion3DPA::Points * Diffusion3DPA::Sym;
   __shared__ Real Tab[S::Q1 * S::D1], TabT[S::Q1 * S::D1];
   __shared__ Real Xs[Diffusion3DPA::Dofs], S0[S::Entries], S1[S::Entries];
@@ -1034,27 +1045,24 @@ __global__ void diffusion3dpaK(const Real *B, const Real *G, const Real *D,
     Tab[T] = S::table(B, G, T, false);
     TabT[T] = S::table(B, G, T, true);
   }
-  Xs[T] = X[El * Diffusion3DPA::Dofs + T];
+  if (T < Diffusion3DPA::Dofs)
+    Xs[T] = X[El * Diffusion3DPA::Dofs + T];
   __syncthreads();
-  for (int K = T; K < S::Entries; K += Threads)
-    S1[K] = S::ddq(Xs, Tab, K);
+  storePoint(S1, T, S::ddq(Xs, Tab, T));
   __syncthreads();
-  for (int K = T; K < S::Entries; K += Threads)
-    S0[K] = S::dqq(S1, Tab, K);
+  storePoint(S0, T, S::dqq(S1, Tab, T));
   __syncthreads();
-  for (int K = T; K < S::Entries; K += Threads)
-    S1[K] = S::qqq(S0, Tab, D, El * Coefficients, K);
+  storePoint(S1, T, S::qqq(S0, Tab, D, El * Coefficients, T));
   __syncthreads();
-  for (int K = T; K < S::Entries; K += Threads)
-    S0[K] = S::qqd(S1, TabT, K);
+  storePoint(S0, T, S::qqd(S1, TabT, T));
   __syncthreads();
-  for (int K = T; K < S::Entries; K += Threads)
-    S1[K] = S::qdd(S0, TabT, K);
+  storePoint(S1, T, S::qdd(S0, TabT, T));
   __syncthreads();
-  Y[El * Diffusion3DPA::Dofs + T] += S::y(S1, TabT, T);
+  if (T < Diffusion3DPA::Dofs)
+    Y[El * Diffusion3DPA::Dofs + T] += S::y(S1, TabT, T);
 }
 
-RAJAPERF_TUNINGS(Diffusion3DPA, std::vector<std::string>{"block_27"})
+RAJAPERF_TUNINGS(Diffusion3DPA, std::vector<std::string>{"block_64"})
 Measured cuda(Diffusion3DPA &E, Index Reps, int) {
   Measured M;
   Session S(M);
@@ -1063,47 +1071,43 @@ Measured cuda(Diffusion3DPA &E, Index Reps, int) {
   Real *Y = S.in(E.Y);
   S.loop([&] {
     for (Index R = 0; R < Reps; ++R)
-      diffusion3dpaK<<<unsigned(E.NE), Diffusion3DPA::Dofs>>>(B, G, D, X, Y);
+      diffusion3dpaK<<<unsigned(E.NE), 64>>>(B, G, D, X, Y);
   });
   S.out(E.Y, Y);
   S.registers(diffusion3dpaK);
   return M;
 }
 
-/// CONVECTION3DPA's twin of ours: 27 threads per element, each stage in
-/// shared memory (RAJAPerf's Base_CUDA runs 4 x 4 x 4 threads).
+/// CONVECTION3DPA's twin of ours: 64 threads per element, thread T
+/// computing point T of each stage in shared memory (RAJAPerf's Base_CUDA
+/// runs 4 x 4 x 4 threads).
 __global__ void convection3dpaK(const Real *B, const Real *Bt, const Real *G,
                                 const Real *D, const Real *X, Real *Y) {
   using S = formula::Convection3DPAStages;
-  constexpr int Threads = Convection3DPA::Dofs;
   constexpr Index Coefficients = Convection3DPA::Points * Convection3DPA::VDim;
   __shared__ Real Xs[Convection3DPA::Dofs], S0[S::Entries], S1[S::Entries];
   const Index El = blockIdx.x;
   const int T = threadIdx.x;
-  Xs[T] = X[El * Convection3DPA::Dofs + T];
+  if (T < Convection3DPA::Dofs)
+    Xs[T] = X[El * Convection3DPA::Dofs + T];
   __syncthreads();
-  for (int K = T; K < S::Entries; K += Threads)
-    S1[K] = S::bu(Xs, B, G, K);
+  storePoint(S1, T, S::bu(Xs, B, G, T));
   __syncthreads();
-  for (int K = T; K < S::Entries; K += Threads)
-    S0[K] = S::bbu(S1, B, G, K);
+  storePoint(S0, T, S::bbu(S1, B, G, T));
   __syncthreads();
-  for (int K = T; K < S::Entries; K += Threads)
-    S1[K] = S::gbbu(S0, B, G, K);
+  storePoint(S1, T, S::gbbu(S0, B, G, T));
   __syncthreads();
-  for (int K = T; K < S::Entries; K += Threads)
-    S0[K] = S::dgu(S1, D, El * Coefficients, K);
+  storePoint(S0, T, S::dgu(S1, D, El * Coefficients, T));
   __syncthreads();
-  for (int K = T; K < S::Entries; K += Threads)
-    S1[K] = S::bdgu(S0, Bt, K);
+  storePoint(S1, T, S::bdgu(S0, Bt, T));
   __syncthreads();
-  for (int K = T; K < S::Entries; K += Threads)
-    S0[K] = S::bbdgu(S1, Bt, K);
+  storePoint(S0, T, S::bbdgu(S1, Bt, T));
   __syncthreads();
-  Y[El * Convection3DPA::Dofs + T] += S::y(S0, Bt, T);
+  if (T < Convection3DPA::Dofs)
+    Y[El * Convection3DPA::Dofs + T] += S::y(S0, Bt, T);
 }
 
-RAJAPERF_TUNINGS(Convection3DPA, std::vector<std::string>{"block_27"})
+RAJAPERF_TUNINGS(Convection3DPA, std::vector<std::string>{"block_64"})
 Measured cuda(Convection3DPA &E, Index Reps, int) {
   Measured M;
   Session S(M);
@@ -1112,8 +1116,7 @@ Measured cuda(Convection3DPA &E, Index Reps, int) {
   Real *Y = S.in(E.Y);
   S.loop([&] {
     for (Index R = 0; R < Reps; ++R)
-      convection3dpaK<<<unsigned(E.NE), Convection3DPA::Dofs>>>(B, Bt, G, D,
-                                                                 X, Y);
+      convection3dpaK<<<unsigned(E.NE), 64>>>(B, Bt, G, D, X, Y);
   });
   S.out(E.Y, Y);
   S.registers(convection3dpaK);

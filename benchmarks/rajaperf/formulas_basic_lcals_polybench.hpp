@@ -169,78 +169,106 @@ RAJAPERF_HD inline Real mass3deaEntry(const V &B, const V &D, Index P) {
   return Val;
 }
 
-/// MASS3DPA's stages of one element, entry K of each from the stage
-/// before (Prev), as RAJAPerf orders the sums: a stage is an array of the
-/// dimensions its name gives, the last one fastest (DDQ: [dz][dy][qx]).
-/// Bs holds B as [q][d] (B[q + 5 d]), Bts holds Bt as [d][q] (Bt[q + 4 d]).
-struct Mass3DPAStages {
-  static constexpr Index D1 = Mass3DPA::D1D, Q1 = Mass3DPA::Q1D;
-  // The entries of each stage, in order: X, DDQ, DQQ, QQQ, QQD, QDD, Y.
-  static constexpr Index DDQ = D1 * D1 * Q1, DQQ = D1 * Q1 * Q1,
-                         QQQ = Q1 * Q1 * Q1, QQD = Q1 * Q1 * D1,
-                         QDD = Q1 * D1 * D1;
+/// MASS3DPA's stages of one element, as RAJAPerf computes them: thread
+/// (x, y) of a 5 x 5 block computes column (x, y) of each stage, its values
+/// over z together (Out[z]), each entry's sum in RAJAPerf's order. A stage
+/// is stored padded to 5 x 5 x 5, entry (z, y, x) at at(z, y, x); entries
+/// past its extents are 0. Bs holds B as [q][d] (B[q + 5 d]), Bts holds Bt
+/// as [d][q] (Bt[q + 4 d]), X is the element's [dz][dy][dx].
+struct Mass3DPAColumns {
+  static constexpr Index D1 = Mass3DPA::D1D, Q1 = Mass3DPA::Q1D,
+                         Entries = Q1 * Q1 * Q1;
+  using Column = Real[Q1];
+  RAJAPERF_HD static constexpr Index at(Index Z, Index Y, Index X) {
+    return (Z * Q1 + Y) * Q1 + X;
+  }
   template <class V> RAJAPERF_HD static Real bs(const V &B, Index K) {
     return B[K / D1 + Q1 * (K % D1)];
   }
   template <class V> RAJAPERF_HD static Real bts(const V &Bt, Index K) {
     return Bt[K % Q1 + D1 * (K / Q1)];
   }
-  /// DDQ[dz][dy][qx] = sum over dx of X[dz][dy][dx] Bs[qx][dx].
-  template <class P, class W>
-  RAJAPERF_HD static Real ddq(const P &X, const W &Bs, Index K) {
-    const Index Qx = K % Q1, DzDy = K / Q1;
-    Real U = 0;
-    for (Index Dx = 0; Dx < D1; ++Dx)
-      U += X[DzDy * D1 + Dx] * Bs[Qx * D1 + Dx];
-    return U;
+  RAJAPERF_HD static void zero(Column &Out) {
+    for (Index Z = 0; Z < Q1; ++Z)
+      Out[Z] = 0;
   }
-  /// DQQ[dz][qy][qx] = sum over dy of DDQ[dz][dy][qx] Bs[qy][dy].
+  /// DDQ[dz][dy][qx] = sum over dx of X[dz][dy][dx] Bs[qx][dx]: (qx, dy).
   template <class P, class W>
-  RAJAPERF_HD static Real dqq(const P &Ddq, const W &Bs, Index K) {
-    const Index Qx = K % Q1, Qy = K / Q1 % Q1, Dz = K / (Q1 * Q1);
-    Real U = 0;
-    for (Index Dy = 0; Dy < D1; ++Dy)
-      U += Ddq[(Dz * D1 + Dy) * Q1 + Qx] * Bs[Qy * D1 + Dy];
-    return U;
+  RAJAPERF_HD static void ddq(const P &X, const W &Bs, Index Qx, Index Dy,
+                              Column &Out) {
+    zero(Out);
+    if (Dy >= D1)
+      return;
+    for (Index Dx = 0; Dx < D1; ++Dx) {
+      const Real B = Bs[Qx * D1 + Dx];
+      for (Index Dz = 0; Dz < D1; ++Dz)
+        Out[Dz] += X[(Dz * D1 + Dy) * D1 + Dx] * B;
+    }
+  }
+  /// DQQ[dz][qy][qx] = sum over dy of DDQ[dz][dy][qx] Bs[qy][dy]: (qx, qy).
+  template <class P, class W>
+  RAJAPERF_HD static void dqq(const P &Ddq, const W &Bs, Index Qx, Index Qy,
+                              Column &Out) {
+    zero(Out);
+    for (Index Dy = 0; Dy < D1; ++Dy) {
+      const Real B = Bs[Qy * D1 + Dy];
+      for (Index Dz = 0; Dz < D1; ++Dz)
+        Out[Dz] += Ddq[at(Dz, Dy, Qx)] * B;
+    }
   }
   /// QQQ[qz][qy][qx] = (sum over dz of DQQ[dz][qy][qx] Bs[qz][dz]) times
-  /// the element's D at the point (D of the element from D0).
+  /// the element's D at the point (D of the element from D0): (qx, qy).
   template <class P, class W, class V>
-  RAJAPERF_HD static Real qqq(const P &Dqq, const W &Bs, const V &D, Index D0,
-                              Index K) {
-    const Index QyQx = K % (Q1 * Q1), Qz = K / (Q1 * Q1);
-    Real U = 0;
-    for (Index Dz = 0; Dz < D1; ++Dz)
-      U += Dqq[Dz * Q1 * Q1 + QyQx] * Bs[Qz * D1 + Dz];
-    return U * D[D0 + K];
-  }
-  /// QQD[qz][qy][dx] = sum over qx of QQQ[qz][qy][qx] Bts[dx][qx].
-  template <class P, class W>
-  RAJAPERF_HD static Real qqd(const P &Qqq, const W &Bts, Index K) {
-    const Index Dx = K % D1, QzQy = K / D1;
-    Real U = 0;
-    for (Index Qx = 0; Qx < Q1; ++Qx)
-      U += Qqq[QzQy * Q1 + Qx] * Bts[Dx * Q1 + Qx];
-    return U;
-  }
-  /// QDD[qz][dy][dx] = sum over qy of QQD[qz][qy][dx] Bts[dy][qy].
-  template <class P, class W>
-  RAJAPERF_HD static Real qdd(const P &Qqd, const W &Bts, Index K) {
-    const Index Dx = K % D1, Dy = K / D1 % D1, Qz = K / (D1 * D1);
-    Real U = 0;
-    for (Index Qy = 0; Qy < Q1; ++Qy)
-      U += Qqd[(Qz * Q1 + Qy) * D1 + Dx] * Bts[Dy * Q1 + Qy];
-    return U;
-  }
-  /// What Y[dz][dy][dx] gains: the sum over qz of QDD[qz][dy][dx]
-  /// Bts[dz][qz].
-  template <class P, class W>
-  RAJAPERF_HD static Real y(const P &Qdd, const W &Bts, Index K) {
-    const Index DyDx = K % (D1 * D1), Dz = K / (D1 * D1);
-    Real U = 0;
+  RAJAPERF_HD static void qqq(const P &Dqq, const W &Bs, const V &D, Index D0,
+                              Index Qx, Index Qy, Column &Out) {
+    zero(Out);
+    for (Index Dz = 0; Dz < D1; ++Dz) {
+      const Real U = Dqq[at(Dz, Qy, Qx)];
+      for (Index Qz = 0; Qz < Q1; ++Qz)
+        Out[Qz] += U * Bs[Qz * D1 + Dz];
+    }
     for (Index Qz = 0; Qz < Q1; ++Qz)
-      U += Qdd[Qz * D1 * D1 + DyDx] * Bts[Dz * Q1 + Qz];
-    return U;
+      Out[Qz] *= D[D0 + at(Qz, Qy, Qx)];
+  }
+  /// QQD[qz][qy][dx] = sum over qx of QQQ[qz][qy][qx] Bts[dx][qx]: (dx, qy).
+  template <class P, class W>
+  RAJAPERF_HD static void qqd(const P &Qqq, const W &Bts, Index Dx, Index Qy,
+                              Column &Out) {
+    zero(Out);
+    if (Dx >= D1)
+      return;
+    for (Index Qx = 0; Qx < Q1; ++Qx) {
+      const Real B = Bts[Dx * Q1 + Qx];
+      for (Index Qz = 0; Qz < Q1; ++Qz)
+        Out[Qz] += Qqq[at(Qz, Qy, Qx)] * B;
+    }
+  }
+  /// QDD[qz][dy][dx] = sum over qy of QQD[qz][qy][dx] Bts[dy][qy]: (dx, dy).
+  template <class P, class W>
+  RAJAPERF_HD static void qdd(const P &Qqd, const W &Bts, Index Dx, Index Dy,
+                              Column &Out) {
+    zero(Out);
+    if (Dx >= D1 || Dy >= D1)
+      return;
+    for (Index Qy = 0; Qy < Q1; ++Qy) {
+      const Real B = Bts[Dy * Q1 + Qy];
+      for (Index Qz = 0; Qz < Q1; ++Qz)
+        Out[Qz] += Qqd[at(Qz, Qy, Dx)] * B;
+    }
+  }
+  /// What Y[dz][dy][dx] gains, the sum over qz of QDD[qz][dy][dx]
+  /// Bts[dz][qz]: (dx, dy).
+  template <class P, class W>
+  RAJAPERF_HD static void y(const P &Qdd, const W &Bts, Index Dx, Index Dy,
+                            Column &Out) {
+    zero(Out);
+    if (Dx >= D1 || Dy >= D1)
+      return;
+    for (Index Qz = 0; Qz < Q1; ++Qz) {
+      const Real U = Qdd[at(Qz, Dy, Dx)];
+      for (Index Dz = 0; Dz < D1; ++Dz)
+        Out[Dz] += U * Bts[Dz * Q1 + Qz];
+    }
   }
 };
 
@@ -252,9 +280,9 @@ struct Mass3DPAStages {
 /// order stays: table() gives that value, so that every device computes
 /// what RAJAPerf's sequential loop does. Each stage is three components of
 /// 64 entries (entry K: component K / 64), in RAJAPerf's layouts, and its
-/// sums in RAJAPerf's order; entries past a stage's count are 0. An entry
-/// computes its own component's sum; QQQ's need all three (the point's
-/// gradient), which each of its components computes again.
+/// sums in RAJAPerf's order; entries past a stage's count are 0. Each
+/// stage function gives the components of one point I < 64 together, as
+/// RAJAPerf's thread of the point computes them.
 struct Diffusion3DPAStages {
   static constexpr Index D1 = Diffusion3DPA::D1D, Q1 = Diffusion3DPA::Q1D;
   static constexpr Index Entries = 3 * 64;
@@ -293,48 +321,45 @@ struct Diffusion3DPAStages {
   template <class T> RAJAPERF_HD static Real gt(const T &Tab, Index Q, Index D) {
     return Tab[dl(Q, D) * Q1 + qk(Q, D)];
   }
+  /// The three components of a stage at one point (0 past its count).
+  struct Point {
+    Real C[3] = {0, 0, 0};
+  };
   /// DDQ0/DDQ1[dz][dy][qx] from X[dz][dy][dx].
   template <class P, class T>
-  RAJAPERF_HD static Real ddq(const P &X, const T &Tab, Index K) {
-    const Index C = K / 64, I = K % 64;
-    if (C > 1 || I >= D1 * D1 * Q1)
-      return 0;
+  RAJAPERF_HD static Point ddq(const P &X, const T &Tab, Index I) {
+    Point Out;
+    if (I >= D1 * D1 * Q1)
+      return Out;
     const Index Qx = I % Q1, Dy = I / Q1 % D1, Dz = I / (Q1 * D1);
-    Real Sum = 0.0;
     for (Index Dx = 0; Dx < D1; ++Dx) {
       const Real Coords = X[(Dz * D1 + Dy) * D1 + Dx];
-      if (C == 0)
-        Sum += Coords * b(Tab, Qx, Dx);
-      else
-        Sum += Coords * g(Tab, Qx, Dx) * sign(Qx, Dx);
+      Out.C[0] += Coords * b(Tab, Qx, Dx);
+      Out.C[1] += Coords * g(Tab, Qx, Dx) * sign(Qx, Dx);
     }
-    return Sum;
+    return Out;
   }
   /// DQQ0/1/2[dz][qy][qx] from DDQ0/1[dz][dy][qx].
   template <class P, class T>
-  RAJAPERF_HD static Real dqq(const P &Ddq, const T &Tab, Index K) {
-    const Index C = K / 64, I = K % 64;
+  RAJAPERF_HD static Point dqq(const P &Ddq, const T &Tab, Index I) {
+    Point Out;
     if (I >= D1 * Q1 * Q1)
-      return 0;
+      return Out;
     const Index Qx = I % Q1, Qy = I / Q1 % Q1, Dz = I / (Q1 * Q1);
-    Real Sum = 0.0;
     for (Index Dy = 0; Dy < D1; ++Dy) {
       const Index At = (Dz * D1 + Dy) * Q1 + Qx;
-      if (C == 0)
-        Sum += Ddq[64 + At] * b(Tab, Qy, Dy);
-      else if (C == 1)
-        Sum += Ddq[At] * g(Tab, Qy, Dy) * sign(Qy, Dy);
-      else
-        Sum += Ddq[At] * b(Tab, Qy, Dy);
+      const Real B = b(Tab, Qy, Dy);
+      Out.C[0] += Ddq[64 + At] * B;
+      Out.C[1] += Ddq[At] * g(Tab, Qy, Dy) * sign(Qy, Dy);
+      Out.C[2] += Ddq[At] * B;
     }
-    return Sum;
+    return Out;
   }
   /// QQQ0/1/2[qz][qy][qx]: the gradient from DQQ0/1/2[dz][qy][qx] times the
   /// point's symmetric coefficients (D of the element from D0).
   template <class P, class T, class V>
-  RAJAPERF_HD static Real qqq(const P &Dqq, const T &Tab, const V &D, Index D0,
-                              Index K) {
-    const Index C = K / 64, I = K % 64;
+  RAJAPERF_HD static Point qqq(const P &Dqq, const T &Tab, const V &D, Index D0,
+                               Index I) {
     const Index QyQx = I % (Q1 * Q1), Qz = I / (Q1 * Q1);
     Real U = 0.0, V2 = 0.0, W = 0.0;
     for (Index Dz = 0; Dz < D1; ++Dz) {
@@ -348,45 +373,41 @@ struct Diffusion3DPAStages {
     const Real O11 = Coef(0), O12 = Coef(1), O13 = Coef(2), O21 = O12,
                O22 = Coef(3), O23 = Coef(4), O31 = O13, O32 = O23,
                O33 = Coef(5);
-    if (C == 0)
-      return (O11 * U) + (O12 * V2) + (O13 * W);
-    if (C == 1)
-      return (O21 * U) + (O22 * V2) + (O23 * W);
-    return (O31 * U) + (O32 * V2) + (O33 * W);
+    return {{(O11 * U) + (O12 * V2) + (O13 * W),
+             (O21 * U) + (O22 * V2) + (O23 * W),
+             (O31 * U) + (O32 * V2) + (O33 * W)}};
   }
   /// QQD0/1/2[qz][qy][dx] from QQQ0/1/2[qz][qy][qx].
   template <class P, class T>
-  RAJAPERF_HD static Real qqd(const P &Qqq, const T &Tab, Index K) {
-    const Index C = K / 64, I = K % 64;
+  RAJAPERF_HD static Point qqd(const P &Qqq, const T &Tab, Index I) {
+    Point Out;
     if (I >= Q1 * Q1 * D1)
-      return 0;
+      return Out;
     const Index Dx = I % D1, QzQy = I / D1;
-    Real Sum = 0.0;
     for (Index Qx = 0; Qx < Q1; ++Qx) {
-      const Index At = C * 64 + QzQy * Q1 + Qx;
-      if (C == 0)
-        Sum += Qqq[At] * gt(Tab, Qx, Dx) * sign(Qx, Dx);
-      else
-        Sum += Qqq[At] * bt(Tab, Qx, Dx);
+      const Index At = QzQy * Q1 + Qx;
+      const Real Bt = bt(Tab, Qx, Dx);
+      Out.C[0] += Qqq[At] * gt(Tab, Qx, Dx) * sign(Qx, Dx);
+      Out.C[1] += Qqq[64 + At] * Bt;
+      Out.C[2] += Qqq[128 + At] * Bt;
     }
-    return Sum;
+    return Out;
   }
   /// QDD0/1/2[qz][dy][dx] from QQD0/1/2[qz][qy][dx].
   template <class P, class T>
-  RAJAPERF_HD static Real qdd(const P &Qqd, const T &Tab, Index K) {
-    const Index C = K / 64, I = K % 64;
+  RAJAPERF_HD static Point qdd(const P &Qqd, const T &Tab, Index I) {
+    Point Out;
     if (I >= Q1 * D1 * D1)
-      return 0;
+      return Out;
     const Index Dx = I % D1, Dy = I / D1 % D1, Qz = I / (D1 * D1);
-    Real Sum = 0.0;
     for (Index Qy = 0; Qy < Q1; ++Qy) {
-      const Index At = C * 64 + (Qz * Q1 + Qy) * D1 + Dx;
-      if (C == 1)
-        Sum += Qqd[At] * gt(Tab, Qy, Dy) * sign(Qy, Dy);
-      else
-        Sum += Qqd[At] * bt(Tab, Qy, Dy);
+      const Index At = (Qz * Q1 + Qy) * D1 + Dx;
+      const Real Bt = bt(Tab, Qy, Dy);
+      Out.C[0] += Qqd[At] * Bt;
+      Out.C[1] += Qqd[64 + At] * gt(Tab, Qy, Dy) * sign(Qy, Dy);
+      Out.C[2] += Qqd[128 + At] * Bt;
     }
-    return Sum;
+    return Out;
   }
   /// What Y[dz][dy][dx] gains, from QDD0/1/2[qz][dy][dx].
   template <class P, class T>
@@ -406,7 +427,8 @@ struct Diffusion3DPAStages {
 
 /// CONVECTION3DPA's stages of one element, as RAJAPerf computes them (its
 /// layouts, its order of sums), up to three components of 64 entries each
-/// (entry K: component K / 64; entries past a stage's count are 0).
+/// (entry K: component K / 64; entries past a stage's count are 0), each
+/// stage function giving the components of one point I < 64 together.
 /// B(q, d) = B[q + 4 d], G likewise, Bt(d, q) = Bt[d + 3 q].
 struct Convection3DPAStages {
   static constexpr Index D1 = Convection3DPA::D1D, Q1 = Convection3DPA::Q1D;
@@ -417,79 +439,81 @@ struct Convection3DPAStages {
   template <class V> RAJAPERF_HD static Real bt(const V &Bt, Index D, Index Q) {
     return Bt[D + D1 * Q];
   }
+  /// The components of a stage at one point (0 past its count).
+  struct Point {
+    Real C[3] = {0, 0, 0};
+  };
   /// Bu, Gu [dz][dy][qx] from u[dz][dy][dx].
   template <class P, class V>
-  RAJAPERF_HD static Real bu(const P &U, const V &B, const V &G, Index K) {
-    const Index C = K / 64, I = K % 64;
-    if (C > 1 || I >= D1 * D1 * Q1)
-      return 0;
+  RAJAPERF_HD static Point bu(const P &U, const V &B, const V &G, Index I) {
+    Point Out;
+    if (I >= D1 * D1 * Q1)
+      return Out;
     const Index Qx = I % Q1, DzDy = I / Q1;
-    Real Sum = 0.0;
-    for (Index Dx = 0; Dx < D1; ++Dx)
-      Sum += (C == 0 ? b(B, Qx, Dx) : b(G, Qx, Dx)) * U[DzDy * D1 + Dx];
-    return Sum;
+    for (Index Dx = 0; Dx < D1; ++Dx) {
+      const Real Value = U[DzDy * D1 + Dx];
+      Out.C[0] += b(B, Qx, Dx) * Value;
+      Out.C[1] += b(G, Qx, Dx) * Value;
+    }
+    return Out;
   }
   /// BBu, GBu, BGu [dz][qy][qx] from Bu, Gu [dz][dy][qx].
   template <class P, class V>
-  RAJAPERF_HD static Real bbu(const P &Bu, const V &B, const V &G, Index K) {
-    const Index C = K / 64, I = K % 64;
+  RAJAPERF_HD static Point bbu(const P &Bu, const V &B, const V &G, Index I) {
+    Point Out;
     if (I >= D1 * Q1 * Q1)
-      return 0;
+      return Out;
     const Index Qx = I % Q1, Qy = I / Q1 % Q1, Dz = I / (Q1 * Q1);
-    Real Sum = 0.0;
     for (Index Dy = 0; Dy < D1; ++Dy) {
       const Index At = (Dz * D1 + Dy) * Q1 + Qx;
-      if (C == 0)
-        Sum += b(B, Qy, Dy) * Bu[At];
-      else if (C == 1)
-        Sum += b(G, Qy, Dy) * Bu[At];
-      else
-        Sum += b(B, Qy, Dy) * Bu[64 + At];
+      Out.C[0] += b(B, Qy, Dy) * Bu[At];
+      Out.C[1] += b(G, Qy, Dy) * Bu[At];
+      Out.C[2] += b(B, Qy, Dy) * Bu[64 + At];
     }
-    return Sum;
+    return Out;
   }
   /// GBBu, BGBu, BBGu [qz][qy][qx] from BBu, GBu, BGu [dz][qy][qx].
   template <class P, class V>
-  RAJAPERF_HD static Real gbbu(const P &Bbu, const V &B, const V &G,
-                               Index K) {
-    const Index C = K / 64, I = K % 64;
+  RAJAPERF_HD static Point gbbu(const P &Bbu, const V &B, const V &G, Index I) {
+    Point Out;
     const Index QyQx = I % (Q1 * Q1), Qz = I / (Q1 * Q1);
-    Real Sum = 0.0;
-    for (Index Dz = 0; Dz < D1; ++Dz)
-      Sum += (C == 0 ? b(G, Qz, Dz) : b(B, Qz, Dz)) *
-             Bbu[C * 64 + Dz * Q1 * Q1 + QyQx];
-    return Sum;
+    for (Index Dz = 0; Dz < D1; ++Dz) {
+      const Index At = Dz * Q1 * Q1 + QyQx;
+      Out.C[0] += b(G, Qz, Dz) * Bbu[At];
+      Out.C[1] += b(B, Qz, Dz) * Bbu[64 + At];
+      Out.C[2] += b(B, Qz, Dz) * Bbu[128 + At];
+    }
+    return Out;
   }
   /// DGu [qz][qy][qx]: the gradient (BBGu, BGBu, GBBu) dotted with the
   /// point's 3 numbers of D (of the element from D0).
   template <class P, class V>
-  RAJAPERF_HD static Real dgu(const P &Grad, const V &D, Index D0, Index K) {
-    if (K >= 64)
-      return 0;
-    const Real O1 = D[D0 + K], O2 = D[D0 + 64 + K], O3 = D[D0 + 128 + K];
-    return (O1 * Grad[128 + K]) + (O2 * Grad[64 + K]) + (O3 * Grad[K]);
+  RAJAPERF_HD static Point dgu(const P &Grad, const V &D, Index D0, Index I) {
+    const Real O1 = D[D0 + I], O2 = D[D0 + 64 + I], O3 = D[D0 + 128 + I];
+    return {
+        {(O1 * Grad[128 + I]) + (O2 * Grad[64 + I]) + (O3 * Grad[I]), 0, 0}};
   }
   /// BDGu [dz][qy][qx] from DGu [qz][qy][qx].
   template <class P, class V>
-  RAJAPERF_HD static Real bdgu(const P &Dgu, const V &Bt, Index K) {
-    if (K >= D1 * Q1 * Q1)
-      return 0;
-    const Index QyQx = K % (Q1 * Q1), Dz = K / (Q1 * Q1);
-    Real Sum = 0.0;
+  RAJAPERF_HD static Point bdgu(const P &Dgu, const V &Bt, Index I) {
+    Point Out;
+    if (I >= D1 * Q1 * Q1)
+      return Out;
+    const Index QyQx = I % (Q1 * Q1), Dz = I / (Q1 * Q1);
     for (Index Qz = 0; Qz < Q1; ++Qz)
-      Sum += bt(Bt, Dz, Qz) * Dgu[Qz * Q1 * Q1 + QyQx];
-    return Sum;
+      Out.C[0] += bt(Bt, Dz, Qz) * Dgu[Qz * Q1 * Q1 + QyQx];
+    return Out;
   }
   /// BBDGu [dz][dy][qx] from BDGu [dz][qy][qx].
   template <class P, class V>
-  RAJAPERF_HD static Real bbdgu(const P &Bdgu, const V &Bt, Index K) {
-    if (K >= D1 * D1 * Q1)
-      return 0;
-    const Index Qx = K % Q1, Dy = K / Q1 % D1, Dz = K / (Q1 * D1);
-    Real Sum = 0.0;
+  RAJAPERF_HD static Point bbdgu(const P &Bdgu, const V &Bt, Index I) {
+    Point Out;
+    if (I >= D1 * D1 * Q1)
+      return Out;
+    const Index Qx = I % Q1, Dy = I / Q1 % D1, Dz = I / (Q1 * D1);
     for (Index Qy = 0; Qy < Q1; ++Qy)
-      Sum += bt(Bt, Dy, Qy) * Bdgu[(Dz * Q1 + Qy) * Q1 + Qx];
-    return Sum;
+      Out.C[0] += bt(Bt, Dy, Qy) * Bdgu[(Dz * Q1 + Qy) * Q1 + Qx];
+    return Out;
   }
   /// What Y[dz][dy][dx] gains, from BBDGu [dz][dy][qx].
   template <class P, class V>

@@ -194,29 +194,58 @@ void host(Mass3DEA &E, Index Reps) {
 }
 
 void host(Mass3DPA &E, Index Reps) {
-  using S = formula::Mass3DPAStages;
+  using S = formula::Mass3DPAColumns;
   Real Bs[S::Q1 * S::D1], Bts[S::Q1 * S::D1];
   for (Index K = 0; K < S::Q1 * S::D1; ++K) {
     Bs[K] = S::bs(E.B, K);
     Bts[K] = S::bts(E.Bt, K);
   }
-  Real A[Mass3DPA::Points], C[Mass3DPA::Points];
+  Real A[S::Entries], C[S::Entries];
+  // Each column (x, y) of a stage: Column(x, y, its values over z).
+  auto Stage = [](Real *Into, auto Column) {
+    for (Index Y = 0; Y < S::Q1; ++Y)
+      for (Index X = 0; X < S::Q1; ++X) {
+        S::Column Out;
+        Column(X, Y, Out);
+        for (Index Z = 0; Z < S::Q1; ++Z)
+          Into[S::at(Z, Y, X)] = Out[Z];
+      }
+  };
   for (Index R = 0; R < Reps; ++R)
     for (Index El = 0; El < E.NE; ++El) {
       const Real *X = E.X.data() + El * Mass3DPA::Dofs;
-      for (Index K = 0; K < S::DDQ; ++K)
-        C[K] = S::ddq(X, Bs, K);
-      for (Index K = 0; K < S::DQQ; ++K)
-        A[K] = S::dqq(C, Bs, K);
-      for (Index K = 0; K < S::QQQ; ++K)
-        C[K] = S::qqq(A, Bs, E.D, El * Mass3DPA::Points, K);
-      for (Index K = 0; K < S::QQD; ++K)
-        A[K] = S::qqd(C, Bts, K);
-      for (Index K = 0; K < S::QDD; ++K)
-        C[K] = S::qdd(A, Bts, K);
+      Stage(C, [&](Index Qx, Index Dy, S::Column &Out) {
+        S::ddq(X, Bs, Qx, Dy, Out);
+      });
+      Stage(A, [&](Index Qx, Index Qy, S::Column &Out) {
+        S::dqq(C, Bs, Qx, Qy, Out);
+      });
+      Stage(C, [&](Index Qx, Index Qy, S::Column &Out) {
+        S::qqq(A, Bs, E.D, El * Mass3DPA::Points, Qx, Qy, Out);
+      });
+      Stage(A, [&](Index Dx, Index Qy, S::Column &Out) {
+        S::qqd(C, Bts, Dx, Qy, Out);
+      });
+      Stage(C, [&](Index Dx, Index Dy, S::Column &Out) {
+        S::qdd(A, Bts, Dx, Dy, Out);
+      });
+      Stage(A, [&](Index Dx, Index Dy, S::Column &Out) {
+        S::y(C, Bts, Dx, Dy, Out);
+      });
       for (Index K = 0; K < Mass3DPA::Dofs; ++K)
-        E.Y[El * Mass3DPA::Dofs + K] += S::y(C, Bts, K);
+        E.Y[El * Mass3DPA::Dofs + K] +=
+            A[S::at(K / (S::D1 * S::D1), K / S::D1 % S::D1, K % S::D1)];
     }
+}
+
+// Stores the components of each of a stage's 64 points (Point(I)) into
+// Into[C * 64 + I].
+template <class F> static void points(Real *Into, F Point) {
+  for (Index I = 0; I < 64; ++I) {
+    const auto P = Point(I);
+    for (Index C = 0; C < 3; ++C)
+      Into[C * 64 + I] = P.C[C];
+  }
 }
 
 void host(Diffusion3DPA &E, Index Reps) {
@@ -232,16 +261,13 @@ void host(Diffusion3DPA &E, Index Reps) {
   for (Index R = 0; R < Reps; ++R)
     for (Index El = 0; El < E.NE; ++El) {
       const Real *X = E.X.data() + El * Dofs;
-      for (Index K = 0; K < S::Entries; ++K)
-        C[K] = S::ddq(X, Tab, K);
-      for (Index K = 0; K < S::Entries; ++K)
-        A[K] = S::dqq(C, Tab, K);
-      for (Index K = 0; K < S::Entries; ++K)
-        C[K] = S::qqq(A, Tab, E.D, El * Coefficients, K);
-      for (Index K = 0; K < S::Entries; ++K)
-        A[K] = S::qqd(C, TabT, K);
-      for (Index K = 0; K < S::Entries; ++K)
-        C[K] = S::qdd(A, TabT, K);
+      points(C, [&](Index I) { return S::ddq(X, Tab, I); });
+      points(A, [&](Index I) { return S::dqq(C, Tab, I); });
+      points(C, [&](Index I) {
+        return S::qqq(A, Tab, E.D, El * Coefficients, I);
+      });
+      points(A, [&](Index I) { return S::qqd(C, TabT, I); });
+      points(C, [&](Index I) { return S::qdd(A, TabT, I); });
       for (Index K = 0; K < Dofs; ++K)
         E.Y[El * Dofs + K] += S::y(C, TabT, K);
     }
@@ -255,18 +281,12 @@ void host(Convection3DPA &E, Index Reps) {
   for (Index R = 0; R < Reps; ++R)
     for (Index El = 0; El < E.NE; ++El) {
       const Real *X = E.X.data() + El * Dofs;
-      for (Index K = 0; K < S::Entries; ++K)
-        C[K] = S::bu(X, E.B, E.G, K);
-      for (Index K = 0; K < S::Entries; ++K)
-        A[K] = S::bbu(C, E.B, E.G, K);
-      for (Index K = 0; K < S::Entries; ++K)
-        C[K] = S::gbbu(A, E.B, E.G, K);
-      for (Index K = 0; K < S::Entries; ++K)
-        A[K] = S::dgu(C, E.D, El * Coefficients, K);
-      for (Index K = 0; K < S::Entries; ++K)
-        C[K] = S::bdgu(A, E.Bt, K);
-      for (Index K = 0; K < S::Entries; ++K)
-        A[K] = S::bbdgu(C, E.Bt, K);
+      points(C, [&](Index I) { return S::bu(X, E.B, E.G, I); });
+      points(A, [&](Index I) { return S::bbu(C, E.B, E.G, I); });
+      points(C, [&](Index I) { return S::gbbu(A, E.B, E.G, I); });
+      points(A, [&](Index I) { return S::dgu(C, E.D, El * Coefficients, I); });
+      points(C, [&](Index I) { return S::bdgu(A, E.Bt, I); });
+      points(A, [&](Index I) { return S::bbdgu(C, E.Bt, I); });
       for (Index K = 0; K < Dofs; ++K)
         E.Y[El * Dofs + K] += S::y(A, E.Bt, K);
     }

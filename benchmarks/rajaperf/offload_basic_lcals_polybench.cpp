@@ -890,58 +890,77 @@ static Measured run(Mass3DEA &E, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(Mass3DEA)
 
-// MASS3DPA: a block of 64 threads per element, thread r adding to the
-// element's Y entry r; each contraction fills a tile of the block from the
-// one before (Tile::fill: each thread the entries it owns, between
-// barriers), the last one Y.
 template <class T> struct TileView {
   const T &Of; // unchecked: the stages index within their tiles
   Real operator[](Index K) const { return Of.unchecked(std::size_t(K)); }
 };
 template <class T> TileView(const T &) -> TileView<T>;
 
+// MASS3DPA in RAJAPerf's shape: a block of 5 x 5 threads per element
+// (Blocked1D: the element's 64 dofs of Y shared by its 25 threads), thread
+// (x, y) computing column (x, y) of each stage over z in registers and
+// storing it into its own entries of the stage's 5 x 5 x 5 tile
+// (Tile::fill_mine: thread r owns r + 25 z); Y from the last one.
+using MassColumns = formula::Mass3DPAColumns;
+using MassTile = offload::Tile<Real, MassColumns::Entries>;
+template <class ColumnOf> static void column(MassTile &Into, ColumnOf Of) {
+  const Index X = Into.rank() % MassColumns::Q1,
+              Y = Into.rank() / MassColumns::Q1;
+  Into.fill_mine([&](offload::Group<Real> Mine) {
+    MassColumns::Column Out;
+    Of(X, Y, Out);
+    for (Index Z = 0; Z < MassColumns::Q1; ++Z)
+      Mine.unchecked(Z) = Out[Z]; // 125 entries over 25 threads
+  });
+}
+
 void mass3dpaKernel(CR B, CR Bt, CR D, CR X,
                     offload::Tile<Real, Mass3DPA::Q1D * Mass3DPA::D1D> Bs,
                     offload::Tile<Real, Mass3DPA::Q1D * Mass3DPA::D1D> Bts,
-                    offload::Tile<Real, Mass3DPA::Points> S0,
-                    offload::Tile<Real, Mass3DPA::Points> S1, Region<Real> Y) {
-  using S = formula::Mass3DPAStages;
-  for (auto [I, Out] : Y) {
-    const Index El = Index(I) / Mass3DPA::Dofs;
+                    offload::Tile<Real, Mass3DPA::Dofs> Xs, MassTile S0,
+                    MassTile S1, Region<Real, offload::Blocked1D> Y) {
+  using S = MassColumns;
+  for (offload::Group<Real> Dofs : Y) {
+    const Index El = Index(Dofs.first) / Mass3DPA::Dofs;
     offload::fill(
         Bs, [&](std::size_t K) { return S::bs(B, Index(K)); }, Bts,
-        [&](std::size_t K) { return S::bts(Bt, Index(K)); }, S0,
-        [&](std::size_t K) {
-          return Index(K) < Mass3DPA::Dofs ? X[El * Mass3DPA::Dofs + K] : 0.0;
-        });
-    // Each stage from the one before; entries past a stage's count are 0.
-    auto Stage = [](offload::Tile<Real, Mass3DPA::Points> &Into, Index Count,
-                    auto Entry) {
-      Into.fill([&](std::size_t K) {
-        return Index(K) < Count ? Entry(Index(K)) : 0.0;
-      });
-    };
-    Stage(S1, S::DDQ,
-          [&](Index K) { return S::ddq(TileView(S0), TileView(Bs), K); });
-    Stage(S0, S::DQQ,
-          [&](Index K) { return S::dqq(TileView(S1), TileView(Bs), K); });
-    Stage(S1, S::QQQ, [&](Index K) {
-      return S::qqq(TileView(S0), TileView(Bs), D, El * Mass3DPA::Points, K);
+        [&](std::size_t K) { return S::bts(Bt, Index(K)); }, Xs,
+        [&](std::size_t K) { return X[El * Mass3DPA::Dofs + K]; });
+    column(S1, [&](Index Qx, Index Dy, S::Column &Out) {
+      S::ddq(TileView(Xs), TileView(Bs), Qx, Dy, Out);
     });
-    Stage(S0, S::QQD,
-          [&](Index K) { return S::qqd(TileView(S1), TileView(Bts), K); });
-    Stage(S1, S::QDD,
-          [&](Index K) { return S::qdd(TileView(S0), TileView(Bts), K); });
-    Out += S::y(TileView(S1), TileView(Bts), Index(I) % Mass3DPA::Dofs);
+    column(S0, [&](Index Qx, Index Qy, S::Column &Out) {
+      S::dqq(TileView(S1), TileView(Bs), Qx, Qy, Out);
+    });
+    column(S1, [&](Index Qx, Index Qy, S::Column &Out) {
+      S::qqq(TileView(S0), TileView(Bs), D, El * Mass3DPA::Points, Qx, Qy, Out);
+    });
+    column(S0, [&](Index Dx, Index Qy, S::Column &Out) {
+      S::qqd(TileView(S1), TileView(Bts), Dx, Qy, Out);
+    });
+    column(S1, [&](Index Dx, Index Dy, S::Column &Out) {
+      S::qdd(TileView(S0), TileView(Bts), Dx, Dy, Out);
+    });
+    column(S0, [&](Index Dx, Index Dy, S::Column &Out) {
+      S::y(TileView(S1), TileView(Bts), Dx, Dy, Out);
+    });
+    for (std::size_t K = 0; K < Dofs.size(); ++K) {
+      const Index Dof = Index(Dofs.index(K)) % Mass3DPA::Dofs;
+      Dofs[K] += S0.unchecked(std::size_t(
+          S::at(Dof / (S::D1 * S::D1), Dof / S::D1 % S::D1, Dof % S::D1)));
+    }
   }
 }
 
 static Measured run(Mass3DPA &E, Index Reps, bool Staged) {
+  constexpr std::uint32_t Threads = Mass3DPA::Q1D * Mass3DPA::Q1D;
+  const offload::Blocked1D Elements{Mass3DPA::Dofs, Threads};
   auto Loop = [&](auto &B, auto &Bt, auto &D, auto &X, auto &Y) {
     for (Index R = 0; R < Reps; ++R)
-      offload(offload::Launch{.block = Mass3DPA::Dofs}, mass3dpaKernel, B, Bt,
-              D, X, offload::team_memory, offload::team_memory,
-              offload::team_memory, offload::team_memory, Y);
+      offload(offload::Launch{.block = Threads}, mass3dpaKernel, B, Bt, D, X,
+              offload::team_memory, offload::team_memory, offload::team_memory,
+              offload::team_memory, offload::team_memory,
+              Region<Real, offload::Blocked1D>(Y, Elements));
   };
   return twoWays(
       Staged, Loop, registers(mass3dpaKernel),
@@ -953,53 +972,68 @@ static Measured run(Mass3DPA &E, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(Mass3DPA)
 
-// DIFFUSION3DPA as MASS3DPA: a block of 27 threads per element, thread r
-// adding to the element's dof r; the tables of B and G (and their
-// transposes) and X in tiles first, then each stage's three components.
+// DIFFUSION3DPA and CONVECTION3DPA in RAJAPerf's shape: a block of 64
+// threads per element, thread p computing every component of point p of
+// each stage (its three entries p, p + 64, p + 128 of the stage's tile,
+// Tile::fill_mine), and the element's 27 dofs of Y from the last stage.
+template <class Stages, class PointOf>
+static void stage(offload::Tile<Real, Stages::Entries> &Into, Index Point,
+                  PointOf Of) {
+  Into.fill_mine([&](offload::Group<Real> Mine) {
+    const auto P = Of(Point);
+    for (Index C = 0; C < 3; ++C)
+      Mine.unchecked(C) = P.C[C]; // the tile is 3 x 64 entries
+  });
+}
+constexpr Index PaPoints = 64;
+using PaRegion = Region<Real, Grid2D>;
+// Threads (element, point) and Y (element, dof).
+static auto paShape(Index NE, Index Dofs) {
+  return std::make_pair(
+      offload::Range<Grid2D>(NE * PaPoints, Grid2D(NE, PaPoints)),
+      Grid2D(NE, Dofs));
+}
+
 void diffusion3dpaKernel(
-    CR B, CR G, CR D, CR X,
+    offload::Range<Grid2D> Threads, CR B, CR G, CR D, CR X,
     offload::Tile<Real, Diffusion3DPA::Q1D * Diffusion3DPA::D1D> Tab,
     offload::Tile<Real, Diffusion3DPA::Q1D * Diffusion3DPA::D1D> TabT,
     offload::Tile<Real, Diffusion3DPA::Dofs> Xs,
     offload::Tile<Real, formula::Diffusion3DPAStages::Entries> S0,
-    offload::Tile<Real, formula::Diffusion3DPAStages::Entries> S1,
-    Region<Real> Y) {
+    offload::Tile<Real, formula::Diffusion3DPAStages::Entries> S1, PaRegion Y) {
   using S = formula::Diffusion3DPAStages;
   constexpr Index Dofs = Diffusion3DPA::Dofs,
                   Coefficients = Diffusion3DPA::Points * Diffusion3DPA::Sym;
-  for (auto [I, Out] : Y) {
-    const Index El = Index(I) / Dofs;
+  for (auto [Element, Point] : Threads) {
+    const Index El = Index(Element), P = Index(Point);
     offload::fill(
         Tab, [&](std::size_t C) { return S::table(B, G, Index(C), false); },
         TabT, [&](std::size_t C) { return S::table(B, G, Index(C), true); },
         Xs, [&](std::size_t K) { return X[El * Dofs + K]; });
-    S1.fill([&](std::size_t K) {
-      return S::ddq(TileView(Xs), TileView(Tab), Index(K));
+    stage<S>(S1, P,
+             [&](Index I) { return S::ddq(TileView(Xs), TileView(Tab), I); });
+    stage<S>(S0, P,
+             [&](Index I) { return S::dqq(TileView(S1), TileView(Tab), I); });
+    stage<S>(S1, P, [&](Index I) {
+      return S::qqq(TileView(S0), TileView(Tab), D, El * Coefficients, I);
     });
-    S0.fill([&](std::size_t K) {
-      return S::dqq(TileView(S1), TileView(Tab), Index(K));
-    });
-    S1.fill([&](std::size_t K) {
-      return S::qqq(TileView(S0), TileView(Tab), D, El * Coefficients,
-                    Index(K));
-    });
-    S0.fill([&](std::size_t K) {
-      return S::qqd(TileView(S1), TileView(TabT), Index(K));
-    });
-    S1.fill([&](std::size_t K) {
-      return S::qdd(TileView(S0), TileView(TabT), Index(K));
-    });
-    Out += S::y(TileView(S1), TileView(TabT), Index(I) % Dofs);
+    stage<S>(S0, P,
+             [&](Index I) { return S::qqd(TileView(S1), TileView(TabT), I); });
+    stage<S>(S1, P,
+             [&](Index I) { return S::qdd(TileView(S0), TileView(TabT), I); });
+    for (auto [E, Dof, Out] : Y)
+      Out += S::y(TileView(S1), TileView(TabT), Index(Dof));
   }
 }
 
 static Measured run(Diffusion3DPA &E, Index Reps, bool Staged) {
+  const auto [Threads, Dofs] = paShape(E.NE, Diffusion3DPA::Dofs);
   auto Loop = [&](auto &B, auto &G, auto &D, auto &X, auto &Y) {
     for (Index R = 0; R < Reps; ++R)
-      offload(offload::Launch{.block = Diffusion3DPA::Dofs},
-              diffusion3dpaKernel, B, G, D, X, offload::team_memory,
-              offload::team_memory, offload::team_memory,
-              offload::team_memory, offload::team_memory, Y);
+      offload(offload::Launch{.block_shape = {PaPoints, 1, 1}},
+              diffusion3dpaKernel, Threads, B, G, D, X, offload::team_memory,
+              offload::team_memory, offload::team_memory, offload::team_memory,
+              offload::team_memory, PaRegion(Y, Dofs));
   };
   return twoWays(
       Staged, Loop, registers(diffusion3dpaKernel),
@@ -1011,36 +1045,39 @@ static Measured run(Diffusion3DPA &E, Index Reps, bool Staged) {
 }
 RAJAPERF_BOTH_VARIANTS(Diffusion3DPA)
 
-// CONVECTION3DPA as DIFFUSION3DPA: 27 threads per element, a tile per stage.
 void convection3dpaKernel(
-    CR B, CR Bt, CR G, CR D, CR X, offload::Tile<Real, Convection3DPA::Dofs> Xs,
+    offload::Range<Grid2D> Threads, CR B, CR Bt, CR G, CR D, CR X,
+    offload::Tile<Real, Convection3DPA::Dofs> Xs,
     offload::Tile<Real, formula::Convection3DPAStages::Entries> S0,
     offload::Tile<Real, formula::Convection3DPAStages::Entries> S1,
-    Region<Real> Y) {
+    PaRegion Y) {
   using S = formula::Convection3DPAStages;
   constexpr Index Dofs = Convection3DPA::Dofs,
                   Coefficients = Convection3DPA::Points * Convection3DPA::VDim;
-  for (auto [I, Out] : Y) {
-    const Index El = Index(I) / Dofs;
+  for (auto [Element, Point] : Threads) {
+    const Index El = Index(Element), P = Index(Point);
     Xs.fill([&](std::size_t K) { return X[El * Dofs + K]; });
-    S1.fill([&](std::size_t K) { return S::bu(TileView(Xs), B, G, Index(K)); });
-    S0.fill([&](std::size_t K) { return S::bbu(TileView(S1), B, G, Index(K)); });
-    S1.fill([&](std::size_t K) { return S::gbbu(TileView(S0), B, G, Index(K)); });
-    S0.fill([&](std::size_t K) {
-      return S::dgu(TileView(S1), D, El * Coefficients, Index(K));
+    stage<S>(S1, P, [&](Index I) { return S::bu(TileView(Xs), B, G, I); });
+    stage<S>(S0, P, [&](Index I) { return S::bbu(TileView(S1), B, G, I); });
+    stage<S>(S1, P, [&](Index I) { return S::gbbu(TileView(S0), B, G, I); });
+    stage<S>(S0, P, [&](Index I) {
+      return S::dgu(TileView(S1), D, El * Coefficients, I);
     });
-    S1.fill([&](std::size_t K) { return S::bdgu(TileView(S0), Bt, Index(K)); });
-    S0.fill([&](std::size_t K) { return S::bbdgu(TileView(S1), Bt, Index(K)); });
-    Out += S::y(TileView(S0), Bt, Index(I) % Dofs);
+    stage<S>(S1, P, [&](Index I) { return S::bdgu(TileView(S0), Bt, I); });
+    stage<S>(S0, P, [&](Index I) { return S::bbdgu(TileView(S1), Bt, I); });
+    for (auto [E, Dof, Out] : Y)
+      Out += S::y(TileView(S0), Bt, Index(Dof));
   }
 }
 
 static Measured run(Convection3DPA &E, Index Reps, bool Staged) {
+  const auto [Threads, Dofs] = paShape(E.NE, Convection3DPA::Dofs);
   auto Loop = [&](auto &B, auto &Bt, auto &G, auto &D, auto &X, auto &Y) {
     for (Index R = 0; R < Reps; ++R)
-      offload(offload::Launch{.block = Convection3DPA::Dofs},
-              convection3dpaKernel, B, Bt, G, D, X, offload::team_memory,
-              offload::team_memory, offload::team_memory, Y);
+      offload(offload::Launch{.block_shape = {PaPoints, 1, 1}},
+              convection3dpaKernel, Threads, B, Bt, G, D, X,
+              offload::team_memory, offload::team_memory, offload::team_memory,
+              PaRegion(Y, Dofs));
   };
   return twoWays(
       Staged, Loop, registers(convection3dpaKernel),
