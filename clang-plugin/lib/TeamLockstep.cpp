@@ -145,6 +145,9 @@ private:
   };
 
   void splitAtBarriers();
+  bool recomputable(Value *V, unsigned &Budget) const;
+  Value *recompute(Value *V, Instruction *Before);
+  void recomputeAcrossBarriers();
   void demoteValuesAcrossBarriers();
   bool liveAcrossBarrier(Instruction &I) const;
   CallBase *blockTile(AllocaInst &A) const;
@@ -167,6 +170,7 @@ private:
   // tiles: what crosses a barrier of them is computed once, on entry.
   DenseSet<const Instruction *> Uniform;
   SmallVector<Instruction *> Hoisted;
+  DenseMap<PHINode *, Instruction *> PhiCopies; // see recompute()
   ValueToValueMapTy OnEntry;
   bool isBlockTileCall(const Instruction &I) const {
     auto *Call = dyn_cast<CallBase>(&I);
@@ -275,6 +279,78 @@ bool Lockstep::liveAcrossBarrier(Instruction &I) const {
         Work.push_back(Pred);
   }
   return false;
+}
+
+// A thread's index math (addresses of its tile entries from its rank)
+// is cheaper computed again after a barrier than kept in the frame, where
+// every use is a load through its slot's address: MASS3DPA's thread kept
+// 1100 bytes across its barriers, most of them such addresses.
+constexpr unsigned MaxRecomputed = 12;
+
+/// Whether V can be computed again wherever it is used: a constant, an
+/// argument (the context, the rank), a value the block's threads share, a
+/// phi (a loop's index: kept in the frame once for all that derive from
+/// it), or arithmetic on those of at most Budget instructions.
+bool Lockstep::recomputable(Value *V, unsigned &Budget) const {
+  if (isa<Constant, Argument, PHINode>(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Uniform.count(I))
+    return I != nullptr;
+  if (!isa<GetElementPtrInst, CastInst, BinaryOperator, CmpInst, SelectInst>(
+          I) ||
+      I->mayReadOrWriteMemory() || I->mayHaveSideEffects() || Budget == 0)
+    return false;
+  --Budget;
+  return all_of(I->operands(),
+                [&](Value *Op) { return recomputable(Op, Budget); });
+}
+
+/// A copy of V's computation before Before (V recomputable). A phi's
+/// value is read from a copy made where the phi is: a demoted phi's slot
+/// takes the next value at the end of each predecessor (a loop's latch),
+/// which a use after the loop must not see; the copy's slot changes only
+/// where the phi does, and every path from there to the use passes V's
+/// definition again.
+Value *Lockstep::recompute(Value *V, Instruction *Before) {
+  if (auto *Phi = dyn_cast<PHINode>(V)) {
+    Instruction *&Copy = PhiCopies[Phi];
+    if (!Copy)
+      Copy = new FreezeInst(Phi, Phi->getName() + ".copy",
+                            Phi->getParent()->getFirstInsertionPt());
+    return Copy;
+  }
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Uniform.count(I))
+    return V;
+  Instruction *Copy = I->clone();
+  for (Use &Op : Copy->operands())
+    Op.set(recompute(Op.get(), Before));
+  Copy->insertBefore(Before->getIterator());
+  return Copy;
+}
+
+/// Values live across a barrier that are recomputable: their uses outside
+/// their block compute them again (the optimizer merges the copies of one
+/// region), so they need no slot.
+void Lockstep::recomputeAcrossBarriers() {
+  SmallVector<Instruction *> Values;
+  for (Instruction &I : instructions(F)) {
+    unsigned Budget = MaxRecomputed;
+    if (!isa<PHINode>(I) && !Uniform.count(&I) && !I.use_empty() &&
+        recomputable(&I, Budget) && liveAcrossBarrier(I))
+      Values.push_back(&I);
+  }
+  for (Instruction *I : Values)
+    for (Use &U : make_early_inc_range(I->uses())) {
+      auto *User = cast<Instruction>(U.getUser());
+      Instruction *At = User;
+      if (auto *Phi = dyn_cast<PHINode>(User))
+        At = Phi->getIncomingBlock(U)->getTerminator();
+      if (At->getParent() != I->getParent() &&
+          !BarrierIndex.count(At->getParent()))
+        U.set(recompute(I, At));
+    }
 }
 
 void Lockstep::demoteValuesAcrossBarriers() {
@@ -601,6 +677,7 @@ Function *Lockstep::build() {
       }
   splitAtBarriers();
   findUniformValues();
+  recomputeAcrossBarriers();
   demoteValuesAcrossBarriers();
   layOutFrame();
   LLVMContext &C = M.getContext();

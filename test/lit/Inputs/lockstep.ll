@@ -9,12 +9,26 @@ declare void @__cxxoffload_team_barrier(ptr)
 declare i32 @__cxxoffload_team_rank(i32)
 declare void @__cxxoffload_team_run_block(ptr, ptr, ptr)
 
-; Each thread keeps a value across its barrier and writes it after.
+; Each thread reads a value before its barrier and writes it after: the
+; value keeps a slot across the barrier, its address is computed again.
 define internal void @kept(ptr %ctx, i32 %rank) {
+  %r = call i32 @__cxxoffload_team_rank(i32 %rank)
+  %data = load ptr, ptr %ctx
+  %from = getelementptr i32, ptr %data, i32 %r
+  %v = load i32, ptr %from
+  call void @__cxxoffload_team_barrier(ptr @site)
+  %to = getelementptr i32, ptr %from, i32 64
+  store i32 %v, ptr %to
+  ret void
+}
+
+; A value computed from the rank alone is computed again after the barrier.
+define internal void @recomputed(ptr %ctx, i32 %rank) {
   %r = call i32 @__cxxoffload_team_rank(i32 %rank)
   %v = mul i32 %r, 3
   call void @__cxxoffload_team_barrier(ptr @site)
-  %at = getelementptr i32, ptr %ctx, i32 %r
+  %data = load ptr, ptr %ctx
+  %at = getelementptr i32, ptr %data, i32 %r
   store i32 %v, ptr %at
   ret void
 }
@@ -29,6 +43,7 @@ define internal void @indirect(ptr %ctx, i32 %rank) {
 
 define void @run(ptr %team, ptr %ctx) {
   call void @__cxxoffload_team_run_block(ptr %team, ptr @kept, ptr %ctx)
+  call void @__cxxoffload_team_run_block(ptr %team, ptr @recomputed, ptr %ctx)
   call void @__cxxoffload_team_run_block(ptr %team, ptr @indirect, ptr %ctx)
   ret void
 }

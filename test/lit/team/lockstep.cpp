@@ -3,7 +3,9 @@
 // across a barrier in a frame of its own: locals in registers, a local
 // array, a value carried around a loop of barriers, a barrier under a
 // condition all threads share, a uniform early return, the tile's scans,
-// and a guarded division by a value all threads share.
+// a guarded division by a value all threads share, and a thread's index
+// math used after barriers (computed again in each phase, not kept), and
+// a value from a loop's last round used after the loop.
 // Each result is checked against the same computation in plain C++.
 // RUN: %offload_host -O2 -Rpass=offload-team -Rpass-missed=offload-team %s %ldflags -o %t 2>&1 | FileCheck %s --check-prefix=REMARKS
 // RUN: env OFFLOAD_DEVICE=host %t | FileCheck %s
@@ -14,6 +16,7 @@
 // REMARKS-DAG: lockstep.cpp:{{[0-9]+}}:1: remark: the blocks of 'keepArray' run their threads as loops between barriers
 // REMARKS-DAG: lockstep.cpp:{{[0-9]+}}:1: remark: the blocks of 'scans' run their threads as loops between barriers
 // REMARKS-DAG: lockstep.cpp:{{[0-9]+}}:1: remark: the blocks of 'maybeSync' run their threads as loops between barriers
+// REMARKS-DAG: lockstep.cpp:{{[0-9]+}}:1: remark: the blocks of 'transposed' run their threads as loops between barriers (6 barriers, {{[0-9]|[1-4][0-9]}} bytes per thread
 // REMARKS-NOT: fibers
 // CHECK: rotate: PASS
 // CHECK: rounds: PASS
@@ -21,6 +24,8 @@
 // CHECK: scans: PASS
 // CHECK: maybeSync: PASS
 // CHECK: guarded: PASS
+// CHECK: transposed: PASS
+// CHECK: afterLoop: PASS
 #include <offload/offload.hpp>
 
 #include <cstdio>
@@ -101,6 +106,35 @@ void guarded(int n, int d, offload::Tile<int, B> t, offload::Region<int> out) {
   }
 }
 
+// The block's values transposed twice through two tiles: the thread's
+// place (x, y) and the entries' addresses come from its rank, used in
+// every phase.
+void transposed(std::span<const int> in, offload::Tile<int, B> a,
+                offload::Tile<int, B> b, offload::Region<int> out) {
+  for (auto [i, o] : out) {
+    const std::uint32_t x = a.rank() % 8, y = a.rank() / 8;
+    a.fill([&](std::size_t k) { return in[i - a.rank() + k]; });
+    b.fill([&](std::size_t k) { return a[k % 8 * 8 + k / 8] + int(x); });
+    a.fill([&](std::size_t k) { return b[k % 8 * 8 + k / 8] * 2; });
+    o = a[y * 8 + x] + b[x * 8 + y] * 1000 + int(y);
+  }
+}
+
+// x comes from the loop's index in its last round; the index's next value
+// (count) must not reach it after the loop.
+void afterLoop(int count, offload::Tile<int, B> t, offload::Region<int> out) {
+  for (auto [i, o] : out) {
+    int r = 0, x;
+    do {
+      x = r * 7 + int(t.rank());
+      t.fill([&](std::size_t k) { return int(k) + r; });
+      ++r;
+    } while (r < count);
+    t.sync();
+    o = x * 100 + t[B - 1 - t.rank()];
+  }
+}
+
 template <class T> bool same(const std::vector<T> &A, const std::vector<T> &E) {
   for (std::size_t I = 0; I < A.size(); ++I)
     if (A[I] != E[I]) {
@@ -171,4 +205,21 @@ int main() {
     Ok = Ok && same(Out, Expect);
   }
   report("guarded", Ok);
+
+  offload::offload(L, transposed, In, offload::team_memory,
+                   offload::team_memory, Out);
+  for (std::size_t I = 0; I < N; ++I) {
+    const std::size_t Start = I - I % B, R = I % B, X = R % 8, Y = R / 8;
+    // b[k] = in[start + transpose(k)] + (k % B) % 8, a[k] = 2 b[transpose(k)]
+    auto BAt = [&](std::size_t K) {
+      return In[Start + K % 8 * 8 + K / 8] + int(K % 8);
+    };
+    Expect[I] = 2 * BAt(X * 8 + Y) + BAt(X * 8 + Y) * 1000 + int(Y);
+  }
+  report("transposed", same(Out, Expect));
+
+  offload::offload(L, afterLoop, 3, offload::team_memory, Out);
+  for (std::size_t I = 0; I < N; ++I)
+    Expect[I] = (2 * 7 + int(I % B)) * 100 + int(B - 1 - I % B) + 2;
+  report("afterLoop", same(Out, Expect));
 }
