@@ -62,15 +62,17 @@ PreservedAnalyses GpuBarrierMergePass::run(Function &F,
     for (auto It = B.begin(); It != B.end(); ++It) {
       Instruction &I = *It;
       if (isBlockBarrier(I)) {
-        if (!AfterBarrier) {
-          AfterBarrier = true;
-          if (std::next(It) != B.end() && isWorkgroupFence(*std::next(It)))
-            ++It;
-          continue;
+        // The barrier with its fence: the second of two in a row goes.
+        const bool WithFence =
+            std::next(It) != B.end() && isWorkgroupFence(*std::next(It));
+        if (AfterBarrier) {
+          Redundant.push_back(&I);
+          if (WithFence)
+            Redundant.push_back(&*std::next(It));
         }
-        Redundant.push_back(&I);
-        if (std::next(It) != B.end() && isWorkgroupFence(*std::next(It)))
-          Redundant.push_back(&*++It);
+        AfterBarrier = true;
+        if (WithFence)
+          ++It;
         continue;
       }
       if (!isInert(I))

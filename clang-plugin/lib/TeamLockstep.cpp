@@ -281,6 +281,12 @@ bool Lockstep::liveAcrossBarrier(Instruction &I) const {
   return false;
 }
 
+/// Arithmetic: what may be computed again elsewhere from its operands.
+bool isArithmetic(const Instruction &I) {
+  return isa<GetElementPtrInst, CastInst, BinaryOperator, CmpInst, SelectInst>(
+      I);
+}
+
 // A thread's index math (addresses of its tile entries from its rank)
 // is cheaper computed again after a barrier than kept in the frame, where
 // every use is a load through its slot's address: MASS3DPA's thread kept
@@ -297,9 +303,8 @@ bool Lockstep::recomputable(Value *V, unsigned &Budget) const {
   auto *I = dyn_cast<Instruction>(V);
   if (!I || Uniform.count(I))
     return I != nullptr;
-  if (!isa<GetElementPtrInst, CastInst, BinaryOperator, CmpInst, SelectInst>(
-          I) ||
-      I->mayReadOrWriteMemory() || I->mayHaveSideEffects() || Budget == 0)
+  if (!isArithmetic(*I) || I->mayReadOrWriteMemory() ||
+      I->mayHaveSideEffects() || Budget == 0)
     return false;
   --Budget;
   return all_of(I->operands(),
@@ -463,10 +468,7 @@ void Lockstep::findUniformValues() {
     for (Instruction &I : *Block) {
       // Computed on entry whatever path the thread takes: nothing that
       // may trap (a division a condition guards).
-      bool Pure =
-          isa<GetElementPtrInst, CastInst, BinaryOperator, CmpInst, SelectInst>(
-              I) &&
-          isSafeToSpeculativelyExecute(&I);
+      bool Pure = isArithmetic(I) && isSafeToSpeculativelyExecute(&I);
       if (auto *Load = dyn_cast<LoadInst>(&I))
         Pure = Load->isSimple() && ConstantMemory(Load->getPointerOperand());
       if (Pure && !I.mayHaveSideEffects() && all_of(I.operands(), Shared))
