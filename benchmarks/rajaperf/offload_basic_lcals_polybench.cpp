@@ -987,9 +987,11 @@ static void stage(offload::Tile<Real, Stages::Entries> &Into, Index Point,
 }
 constexpr Index PaPoints = 64;
 using PaRegion = Region<Real, Grid2D>;
-// Threads (element, point); Y is (element, dof).
-static offload::Range<Grid2D> paThreads(Index NE) {
-  return offload::Range<Grid2D>(NE * PaPoints, Grid2D(NE, PaPoints));
+// Threads (element, point) and Y (element, dof).
+static auto paShape(Index NE, Index Dofs) {
+  return std::make_pair(
+      offload::Range<Grid2D>(NE * PaPoints, Grid2D(NE, PaPoints)),
+      Grid2D(NE, Dofs));
 }
 
 void diffusion3dpaKernel(
@@ -1025,10 +1027,7 @@ void diffusion3dpaKernel(
 }
 
 static Measured run(Diffusion3DPA &E, Index Reps, bool Staged) {
-  // Named variables, not a structured binding: the residency analysis
-  // stops at a binding a loop's lambda uses (its remark says so).
-  const offload::Range<Grid2D> Threads = paThreads(E.NE);
-  const Grid2D Dofs(E.NE, Diffusion3DPA::Dofs);
+  const auto [Threads, Dofs] = paShape(E.NE, Diffusion3DPA::Dofs);
   auto Loop = [&](auto &B, auto &G, auto &D, auto &X, auto &Y) {
     for (Index R = 0; R < Reps; ++R)
       offload(offload::Launch{.block_shape = {PaPoints, 1, 1}},
@@ -1072,10 +1071,7 @@ void convection3dpaKernel(
 }
 
 static Measured run(Convection3DPA &E, Index Reps, bool Staged) {
-  // Named variables, not a structured binding: the residency analysis
-  // stops at a binding a loop's lambda uses (its remark says so).
-  const offload::Range<Grid2D> Threads = paThreads(E.NE);
-  const Grid2D Dofs(E.NE, Convection3DPA::Dofs);
+  const auto [Threads, Dofs] = paShape(E.NE, Convection3DPA::Dofs);
   auto Loop = [&](auto &B, auto &Bt, auto &G, auto &D, auto &X, auto &Y) {
     for (Index R = 0; R < Reps; ++R)
       offload(offload::Launch{.block_shape = {PaPoints, 1, 1}},

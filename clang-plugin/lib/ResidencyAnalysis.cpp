@@ -1008,8 +1008,8 @@ private:
         return root(E, E->getType()->getPointeeType(), false);
       }
       bool VisitDeclRefExpr(DeclRefExpr *E) override {
-        if (isa<BindingDecl>(E->getDecl()))
-          return stop(E);
+        if (const auto *B = dyn_cast<BindingDecl>(E->getDecl()))
+          return binding(E, *B);
         const auto *V = dyn_cast<VarDecl>(E->getDecl());
         if (!V || K.Views.contains(V) || Relayed.contains(V) ||
             llvm::any_of(Found, [&](const Candidate &C) { return C.Var == V; }))
@@ -1022,6 +1022,20 @@ private:
           return true;
         return root(E, V->getType().getNonReferenceType(),
                     V->getType()->isReferenceType());
+      }
+
+      /// A structured binding names a part of its decomposed object: an
+      /// object of its own when that is a local copy (here or in a function
+      /// around a lambda) and the part no reference; otherwise what it names
+      /// may be the caller's.
+      bool binding(DeclRefExpr *E, const BindingDecl &B) {
+        const auto *Whole = dyn_cast_or_null<VarDecl>(B.getDecomposedDecl());
+        QualType T = B.getType();
+        if (Whole && Whole->hasLocalStorage() &&
+            !Whole->getType()->isReferenceType() &&
+            !T->isReferenceType() && (isStdVector(T) || !containerElement(T)))
+          return true;
+        return root(E, T.getNonReferenceType(), true);
       }
 
       /// Access through Root, an object that may be the caller's: its
