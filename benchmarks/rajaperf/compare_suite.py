@@ -183,7 +183,9 @@ def one_round(rows):
 def median_of_rounds(rounds):
     """Each side's median over the rounds of its per-round minimum (an odd
     count gives a real round's value; the variant named is that round's),
-    and ours ÷ the fastest CUDA of each round."""
+    and ours ÷ the fastest CUDA of each round. A side missing from a round
+    (a binary that stopped early) has the median of the rounds it ran in,
+    the lower of two: the baseline's better value."""
     out = {}
     for name in rounds[0]:
         seen = [r[name] for r in rounds if name in r]
@@ -191,12 +193,14 @@ def median_of_rounds(rounds):
         for side, label in (("ours", None), ("cuda", None),
                             ("suite", "suite_variant"),
                             ("omp", "omp_variant")):
-            pick = sorted(seen, key=lambda s: s[side])[(len(seen) - 1) // 2]
+            ran = [s for s in seen if s[side] != math.inf] or seen
+            pick = sorted(ran, key=lambda s: s[side])[(len(ran) - 1) // 2]
             k[side] = pick[side]
             if label:
                 k[label] = pick[label]
         k["fastest"] = min(k["cuda"], k["suite"])
-        k["per_round"] = [s["ours"] / s["fastest"] for s in seen]
+        whole = [s for s in seen if s["suite"] != math.inf] or seen
+        k["per_round"] = [s["ours"] / s["fastest"] for s in whole]
         out[name] = k
     return out
 

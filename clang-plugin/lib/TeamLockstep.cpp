@@ -145,7 +145,12 @@ private:
   };
 
   void splitAtBarriers();
-  bool recomputable(Value *V, unsigned &Budget) const;
+  /// What recomputable() found a value to be computed from.
+  struct Recomputed {
+    SmallPtrSet<Instruction *, 16> Instructions;
+    Value *Leaf = nullptr;
+  };
+  bool recomputable(Value *V, Recomputed &Seen) const;
   Value *recompute(Value *V, Instruction *Before);
   void recomputeAcrossBarriers();
   void demoteValuesAcrossBarriers();
@@ -238,11 +243,35 @@ Lockstep::prepare(const DenseSet<const Function *> &Reaching) {
 /// Each barrier call alone in its block, whose one successor has no other
 /// predecessor: so no code of F is outside the regions between barriers.
 void Lockstep::splitAtBarriers() {
-  SmallVector<CallBase *> Calls;
+  auto IsBarrier = [&](const Instruction &I) {
+    const auto *Call = dyn_cast<CallBase>(&I);
+    return Call && Call->getCalledFunction() == S.Barrier;
+  };
+  // The second of two barriers with nothing between them that a barrier
+  // orders (a chain of tile fills) would be an empty round over the
+  // block's threads: it goes, as GpuBarrierMergePass does on GPUs.
+  auto FollowsBarrier = [&](Instruction &I) {
+    for (Instruction *P = I.getPrevNode(); P; P = P->getPrevNode()) {
+      if (IsBarrier(*P))
+        return true;
+      if (P->mayReadOrWriteMemory() || P->mayHaveSideEffects() ||
+          isa<PHINode>(P))
+        return false;
+    }
+    return false;
+  };
+  SmallVector<CallBase *> Calls, Redundant;
   for (Instruction &I : instructions(F))
-    if (auto *Call = dyn_cast<CallBase>(&I);
-        Call && Call->getCalledFunction() == S.Barrier)
-      Calls.push_back(Call);
+    if (IsBarrier(I))
+      (FollowsBarrier(I) ? Redundant : Calls).push_back(cast<CallBase>(&I));
+  for (CallBase *Call : Redundant)
+    Call->eraseFromParent();
+  for (CallBase *Call : Calls) {
+      errs() << "BARRIER in " << Call->getParent()->getName() << "\n";
+      int N = 0;
+      for (Instruction *P = Call->getPrevNode(); P && N < 4; P = P->getPrevNode(), ++N)
+        errs() << "   prev " << *P << "\n";
+    }
   for (CallBase *Call : Calls) {
     BasicBlock *Block = SplitBlock(Call->getParent(), Call);
     SplitBlock(Block, Call->getNextNode());
@@ -291,24 +320,32 @@ bool isArithmetic(const Instruction &I) {
 // is cheaper computed again after a barrier than kept in the frame, where
 // every use is a load through its slot's address: MASS3DPA's thread kept
 // 1100 bytes across its barriers, most of them such addresses.
-constexpr unsigned MaxRecomputed = 12;
+constexpr unsigned MaxRecomputed = 24;
 
 /// Whether V can be computed again wherever it is used: a constant, an
 /// argument (the context, the rank), a value the block's threads share, a
 /// phi (a loop's index: kept in the frame once for all that derive from
-/// it), or arithmetic on those of at most Budget instructions.
-bool Lockstep::recomputable(Value *V, unsigned &Budget) const {
+/// it), or arithmetic on those of at most MaxRecomputed instructions and
+/// on at most one other value, the leaf (a loaded pointer: kept in the frame
+/// once for all the addresses derived from it).
+bool Lockstep::recomputable(Value *V, Recomputed &Seen) const {
   if (isa<Constant, Argument, PHINode>(V))
     return true;
   auto *I = dyn_cast<Instruction>(V);
-  if (!I || Uniform.count(I))
+  if (!I || Uniform.count(I) || Seen.Instructions.contains(I))
     return I != nullptr;
   if (!isArithmetic(*I) || I->mayReadOrWriteMemory() ||
-      I->mayHaveSideEffects() || Budget == 0)
+      I->mayHaveSideEffects()) {
+    if (isa<AllocaInst>(I) || (Seen.Leaf && Seen.Leaf != I))
+      return false;
+    Seen.Leaf = I;
+    return true;
+  }
+  if (Seen.Instructions.size() == MaxRecomputed)
     return false;
-  --Budget;
+  Seen.Instructions.insert(I);
   return all_of(I->operands(),
-                [&](Value *Op) { return recomputable(Op, Budget); });
+                [&](Value *Op) { return recomputable(Op, Seen); });
 }
 
 /// A copy of V's computation before Before (V recomputable). A phi's
@@ -316,7 +353,9 @@ bool Lockstep::recomputable(Value *V, unsigned &Budget) const {
 /// takes the next value at the end of each predecessor (a loop's latch),
 /// which a use after the loop must not see; the copy's slot changes only
 /// where the phi does, and every path from there to the use passes V's
-/// definition again.
+/// definition again. A leaf is used as it is: it dominates V, and every
+/// path from it to V's use passes V's definition, so its slot still holds
+/// the value V was computed from.
 Value *Lockstep::recompute(Value *V, Instruction *Before) {
   if (auto *Phi = dyn_cast<PHINode>(V)) {
     Instruction *&Copy = PhiCopies[Phi];
@@ -326,7 +365,8 @@ Value *Lockstep::recompute(Value *V, Instruction *Before) {
     return Copy;
   }
   auto *I = dyn_cast<Instruction>(V);
-  if (!I || Uniform.count(I))
+  if (!I || Uniform.count(I) || !isArithmetic(*I) ||
+      I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
     return V;
   Instruction *Copy = I->clone();
   for (Use &Op : Copy->operands())
@@ -341,9 +381,9 @@ Value *Lockstep::recompute(Value *V, Instruction *Before) {
 void Lockstep::recomputeAcrossBarriers() {
   SmallVector<Instruction *> Values;
   for (Instruction &I : instructions(F)) {
-    unsigned Budget = MaxRecomputed;
+    Recomputed Seen;
     if (!isa<PHINode>(I) && !Uniform.count(&I) && !I.use_empty() &&
-        recomputable(&I, Budget) && liveAcrossBarrier(I))
+        recomputable(&I, Seen) && Seen.Leaf != &I && liveAcrossBarrier(I))
       Values.push_back(&I);
   }
   for (Instruction *I : Values)

@@ -213,8 +213,8 @@ public:
   void fill(F &&Value) {
     barrier("fill()");
     writeOwn(Value);
-    barrier("fill()");
     markFilled();
+    barrier("fill()");
   }
   void fill(const T &Value) {
     fill([&](std::size_t) { return Value; });
@@ -229,8 +229,8 @@ public:
   void fill_mine(F &&Fill) {
     barrier("fill_mine()");
     Fill(Group<T>{Rank, Threads, Owned, Data});
-    barrier("fill_mine()");
     markFilled();
+    barrier("fill_mine()");
   }
 
   /// Collective barrier: afterwards reads see every add() before it.
@@ -434,6 +434,10 @@ private:
 #endif
   }
 
+  /// Before a fill's closing barrier, so that a chain of fills meets one
+  /// barrier between two fills on the host too (the lockstep pass merges
+  /// back-to-back barriers); a thread reading a tile during its first fill
+  /// is still stopped by the first thread's read.
   void markFilled() {
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
     State->Filled = true;
@@ -515,8 +519,8 @@ public:
   void fill(F &&Value) {
     Flat.barrier("fill()");
     writeOwn(Value);
-    Flat.barrier("fill()");
     Flat.markFilled();
+    Flat.barrier("fill()");
   }
   void fill(const T &Value) {
     fill([&](std::size_t, std::size_t) { return Value; });
@@ -596,12 +600,12 @@ template <class... Args> void fill(Args &&...TilesAndValues) {
   auto &First = std::get<0>(std::forward_as_tuple(TilesAndValues...));
   First.barrier("fill()");
   detail::writeTiles(TilesAndValues...);
-  First.barrier("fill()");
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     (std::get<2 * I>(std::forward_as_tuple(TilesAndValues...)).markFilled(),
      ...);
   }
   (std::make_index_sequence<sizeof...(Args) / 2>{});
+  First.barrier("fill()");
 }
 
 } // namespace offload

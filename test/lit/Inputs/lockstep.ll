@@ -33,6 +33,25 @@ define internal void @recomputed(ptr %ctx, i32 %rank) {
   ret void
 }
 
+; Addresses derived from a pointer the thread loads (a table entry of its
+; own) cross the barrier: the pointer keeps one slot, the addresses are
+; computed again from it.
+define internal void @derived(ptr %ctx, i32 %rank) {
+  %r = call i32 @__cxxoffload_team_rank(i32 %rank)
+  %table = load ptr, ptr %ctx
+  %entry = getelementptr ptr, ptr %table, i32 %r
+  %p = load ptr, ptr %entry
+  %row = mul i32 %r, 16
+  %a = getelementptr i32, ptr %p, i32 %row
+  %b = getelementptr i32, ptr %a, i32 7
+  %c = getelementptr i32, ptr %a, i32 9
+  %v = load i32, ptr %a
+  call void @__cxxoffload_team_barrier(ptr @site)
+  store i32 %v, ptr %b
+  store i32 %v, ptr %c
+  ret void
+}
+
 ; A call through a pointer might reach a barrier.
 define internal void @indirect(ptr %ctx, i32 %rank) {
   %f = load ptr, ptr %ctx
@@ -44,6 +63,7 @@ define internal void @indirect(ptr %ctx, i32 %rank) {
 define void @run(ptr %team, ptr %ctx) {
   call void @__cxxoffload_team_run_block(ptr %team, ptr @kept, ptr %ctx)
   call void @__cxxoffload_team_run_block(ptr %team, ptr @recomputed, ptr %ctx)
+  call void @__cxxoffload_team_run_block(ptr %team, ptr @derived, ptr %ctx)
   call void @__cxxoffload_team_run_block(ptr %team, ptr @indirect, ptr %ctx)
   ret void
 }
