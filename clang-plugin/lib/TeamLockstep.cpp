@@ -267,12 +267,6 @@ void Lockstep::splitAtBarriers() {
   for (CallBase *Call : Redundant)
     Call->eraseFromParent();
   for (CallBase *Call : Calls) {
-      errs() << "BARRIER in " << Call->getParent()->getName() << "\n";
-      int N = 0;
-      for (Instruction *P = Call->getPrevNode(); P && N < 4; P = P->getPrevNode(), ++N)
-        errs() << "   prev " << *P << "\n";
-    }
-  for (CallBase *Call : Calls) {
     BasicBlock *Block = SplitBlock(Call->getParent(), Call);
     SplitBlock(Block, Call->getNextNode());
     BarrierIndex[Block] = BarrierBlocks.size();
