@@ -418,18 +418,41 @@ bool preloadedElsewhere(const DeclRefExpr *Ref, const Stmt *Loop,
   return !M.Found;
 }
 
+/// Whether a call of the standard library that takes the container cannot
+/// hand its address on: it returns nothing a reference can live in
+/// (std::swap, std::size, an algorithm's count), its result is dropped, or
+/// it is std::move into a container's construction or assignment. Not
+/// std::tie, std::ref or std::data, whose results refer to the container.
+bool stdCallKeepsNoReference(const CallExpr &Call, const ParentMap &PM) {
+  const FunctionDecl *F = Call.getDirectCallee();
+  const QualType R = F->getReturnType();
+  if (R->isVoidType() || R->isArithmeticType() || R->isEnumeralType())
+    return true;
+  const Stmt *User = parentSkipping(PM, &Call);
+  if (!User || !isa<Expr, DeclStmt, ReturnStmt, CoreturnStmt>(User))
+    return true; // a statement of its own: the result is dropped
+  if (!isStdMove(F))
+    return false;
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(User))
+    return isStdVector(Construct->getType());
+  const auto *Assign = dyn_cast<CXXOperatorCallExpr>(User);
+  return Assign && Assign->getOperator() == OO_Equal &&
+         isStdVector(Assign->getType());
+}
+
 bool usedInPlace(const DeclRefExpr *Ref, const Stmt *Loop, const ParentMap &PM,
                  unsigned Depth) {
   if (preloadedElsewhere(Ref, Loop, PM))
     return true;
   const Stmt *P = parentSkipping(PM, Ref);
   // The container itself handed to the standard library (std::swap, a
-  // copy or a move, std::ranges algorithms), which keeps no reference, or
+  // move, std::ranges algorithms) in a way that keeps no reference, or
   // by reference to a function of this translation unit that keeps none.
   if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
     const FunctionDecl *F = Call->getDirectCallee();
     const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
-    if (F && inStd(F) && !(Op && Op->getOperator() == OO_Subscript))
+    if (F && inStd(F) && !(Op && Op->getOperator() == OO_Subscript) &&
+        stdCallKeepsNoReference(*Call, PM))
       return true;
     if (F && !inStd(F) && calleeUsesInPlace(*Call, Ref, Depth))
       return true;
@@ -1026,16 +1049,22 @@ private:
 
       /// A structured binding names a part of its decomposed object: an
       /// object of its own when that is a local copy (here or in a function
-      /// around a lambda) and the part no reference; otherwise what it names
-      /// may be the caller's.
+      /// around a lambda) and the part no reference (a tuple element of
+      /// reference type, as `std::tie` makes, or a reference field);
+      /// otherwise what it names may be anyone's.
       bool binding(DeclRefExpr *E, const BindingDecl &B) {
         const auto *Whole = dyn_cast_or_null<VarDecl>(B.getDecomposedDecl());
         QualType T = B.getType();
         if (Whole && Whole->hasLocalStorage() &&
-            !Whole->getType()->isReferenceType() &&
-            !T->isReferenceType() && (isStdVector(T) || !containerElement(T)))
+            !Whole->getType()->isReferenceType() && !T->isReferenceType() &&
+            !partIsReference(B) && (isStdVector(T) || !containerElement(T)))
           return true;
         return root(E, T.getNonReferenceType(), true);
+      }
+      static bool partIsReference(const BindingDecl &B) {
+        const auto *Part =
+            dyn_cast_or_null<MemberExpr>(B.getBinding()->IgnoreImplicit());
+        return Part && Part->getMemberDecl()->getType()->isReferenceType();
       }
 
       /// Access through Root, an object that may be the caller's: its

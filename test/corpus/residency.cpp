@@ -11,7 +11,9 @@
 // result copied into a vector of the loop's own; spans of parts of vectors made in the
 // calls (a halo exchange's shape). The library's scans and compactions in
 // a loop stay resident too, a scan in place and an index list written
-// through Segments of the scanned flags among them.
+// through Segments of the scanned flags among them. Structured bindings in
+// the loop: of a local pair (settings), and of a tuple of references whose
+// element the host writes between steps.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
@@ -20,6 +22,8 @@
 #include <cstdint>
 #include <numeric>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -202,6 +206,25 @@ std::vector<double> parts(std::size_t n) {
   return all;
 }
 
+std::pair<float, int> settings(std::size_t n) {
+  return {0.5f, int(n % 3) + 2};
+}
+
+std::vector<float> bound(std::size_t n) {
+  std::vector<float> x(n), y(n, 2.0f);
+  for (std::size_t i = 0; i < n; ++i)
+    x[i] = float(i % 9) / 8;
+  const auto [a, repeats] = settings(n);
+  auto both = std::tie(x, y);
+  for (int s = 0; s < repeats; ++s) {
+    offload::offload(blend, a, x, y);
+    auto [in, out] = both;
+    in[0] += 1.0f; // host code writes x through its binding
+    (void)out;
+  }
+  return y;
+}
+
 } // namespace
 
 int main() {
@@ -219,6 +242,7 @@ int main() {
                  }));
     printSampled("library_calls" + tag, 0, libraryCalls(n));
     printSampled("parts" + tag, 0, parts(n));
+    printSampled("bound" + tag, 0, bound(n));
   }
 
   // Resized and swapped between loops; an outer loop reads the data on

@@ -42,11 +42,12 @@ double inLambda(int steps) {
 }
 
 // A binding that refers to a caller's array is followed as that array:
-// writing through it is host code using the array.
+// writing through it is host code using the array. std::tie keeps the
+// addresses of what it ties: 'u' moves too.
 double aliased(std::vector<double> &a, int steps) {
   std::vector<double> u(1000, 0.0);
-  auto both = std::tie(a, u);
-  for (int s = 0; s < steps; ++s) { // expected-remark {{'a' cannot stay on the device across this loop's offload() calls: it is the caller's, and host code in the loop may reach it by another name}} expected-remark {{'u' stays on the device}}
+  auto both = std::tie(a, u); // expected-note {{'u' is used here in a way that may keep its address}}
+  for (int s = 0; s < steps; ++s) { // expected-remark {{'a' cannot stay on the device across this loop's offload() calls: it is the caller's, and host code in the loop may reach it by another name}} expected-remark {{'u' cannot stay on the device across this loop's offload() calls: its address may leave this function}}
     offload::offload(relax, a, u, 0.5);
     auto [same, other] = both;
     same[0] += 1.0; // expected-note {{host code here may reach 'a' by another name}}
