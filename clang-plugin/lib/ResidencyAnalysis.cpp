@@ -1062,8 +1062,10 @@ private:
         return root(E, T.getNonReferenceType(), true);
       }
       static bool partIsReference(const BindingDecl &B) {
-        const auto *Part =
-            dyn_cast_or_null<MemberExpr>(B.getBinding()->IgnoreImplicit());
+        const Expr *Binding = B.getBinding();
+        if (!Binding) // not yet known (a dependent type): assume the worst
+          return true;
+        const auto *Part = dyn_cast<MemberExpr>(Binding->IgnoreImplicit());
         return Part && Part->getMemberDecl()->getType()->isReferenceType();
       }
 
