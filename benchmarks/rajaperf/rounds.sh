@@ -15,14 +15,7 @@ bin=${RAJAPERF:-$(dirname "$0")/../../build/bin/rajaperf}
 out=${OUT:-.}
 # The kernels of round 1 (run.sh); idiomatic ones compare with RAJAPerf's KERNEL.
 kernels=$(cut -d, -f1 "$out/rajaperf-default.csv" | sed '1d; s/+.*//' | sort -u)
-# Those of them BINARY has: one name it lacks (the halo exchanges without
-# MPI) stops its whole run.
-# RAJAPerf's OpenMP-target build lists EDGE3D without an OpenMP-target
-# variant and crashes on it ("Unknown variant id"): known BINARY SKIP.
-known() {
-  "$1" --print-kernels 2>/dev/null | grep -xF "${kernels// /$'\n'}" |
-    grep -vxF "${2:-none}"
-}
+source "$(dirname "$0")/known.sh"
 # Each round runs ours and each suite given (RAJAPERF_SUITE: CUDA,
 # RAJAPERF_OMPTARGET: OpenMP target), the order rotating from round to round.
 programs=(ours)
@@ -40,7 +33,7 @@ run() {
       --outdir "$out/suite-default.r$round" > "$out/suite-default.r$round.log" 2>&1 ;;
   omptarget)
     "$RAJAPERF_OMPTARGET" --npasses 3 --npasses-combiners Minimum \
-      --variants Base_OpenMPTarget RAJA_OpenMPTarget --kernels $(known "$RAJAPERF_OMPTARGET" Apps_EDGE3D) \
+      --variants Base_OpenMPTarget RAJA_OpenMPTarget --kernels $(known "$RAJAPERF_OMPTARGET") \
       --outdir "$out/omptarget-default.r$round" \
       > "$out/omptarget-default.r$round.log" 2>&1 ;;
   esac

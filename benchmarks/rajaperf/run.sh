@@ -25,22 +25,14 @@ out=${OUT:-.}
 # fastest variant per kernel beside ours.
 # Idiomatic versions (KERNEL+how) compare with RAJAPerf's KERNEL.
 kernels=$(cut -d, -f1 "$out/rajaperf-default.csv" | sed '1d; s/+.*//' | sort -u)
-# Those of them BINARY has: one name it lacks (the halo exchanges without
-# MPI) stops its whole run.
-# RAJAPerf's OpenMP-target build lists EDGE3D without an OpenMP-target
-# variant and crashes on it ("Unknown variant id"): known BINARY SKIP.
-known() {
-  "$1" --print-kernels 2>/dev/null | grep -xF "${kernels// /$'\n'}" |
-    grep -vxF "${2:-none}"
-}
+source "$(dirname "$0")/known.sh"
 streaming=(Stream_COPY Stream_TRIAD Stream_DOT Basic_DAXPY Basic_INIT3)
 # suite BINARY FOLDER VARIANTS...: the default sizes, then 32 Mi.
 suite() {
-  local bin=$1 folder=$2 skip=none
-  [ "$folder" != omptarget ] || skip=Apps_EDGE3D
+  local bin=$1 folder=$2
   shift 2
   "$bin" --npasses 3 --npasses-combiners Minimum --variants "$@" \
-    --kernels $(known "$bin" $skip) --outdir "$out/$folder-default" \
+    --kernels $(known "$bin") --outdir "$out/$folder-default" \
     > "$out/$folder-default.log" 2>&1
   "$bin" --npasses 3 --npasses-combiners Minimum --size 33554432 \
     --repfact 0.1 --variants "$@" --kernels "${streaming[@]}" \
