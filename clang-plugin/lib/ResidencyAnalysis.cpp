@@ -794,30 +794,88 @@ private:
     return false;
   }
 
+  /// For `v.m[i].n = value` with Use naming v (members, elements of
+  /// std::array and C array members on the way): the assigned part and the
+  /// value; else {null, null}.
+  std::pair<const Expr *, const Expr *>
+  memberAssignment(const DeclRefExpr *Use) const {
+    const Expr *Part = Use;
+    for (const Stmt *P = parent(PM, Part); P; P = parent(PM, Part)) {
+      auto Is = [&](const Expr *E) { return E->IgnoreParenImpCasts() == Part; };
+      if (const auto *ME = dyn_cast<MemberExpr>(P);
+          ME && !ME->isArrow() && Is(ME->getBase()))
+        Part = ME;
+      else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(P);
+               AS && Is(AS->getBase()))
+        Part = AS;
+      else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(P);
+               Op && Op->getOperator() == OO_Subscript && Is(Op->getArg(0)) &&
+               isEntity(Part->getType(), Entity::Array))
+        Part = Op;
+      else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(P);
+               Op && Op->getOperator() == OO_Equal && Is(Op->getArg(0)))
+        return {Part, Op->getArg(1)};
+      else if (const auto *BO = dyn_cast<BinaryOperator>(P);
+               BO && BO->getOpcode() == BO_Assign && Is(BO->getLHS()))
+        return {Part, BO->getRHS()};
+      else if (isa<ParenExpr, ImplicitCastExpr>(P) &&
+               !(isa<ImplicitCastExpr>(P) &&
+                 cast<ImplicitCastExpr>(P)->getCastKind() == CK_LValueToRValue))
+        Part = cast<Expr>(P);
+      else
+        break;
+    }
+    return {nullptr, nullptr};
+  }
+
   /// For a struct-of-views argument Arg, written as a braced list in the
-  /// call or naming a local variable so initialized that only offload()
-  /// calls use: calls Each(initializer, member type) for each member, those
-  /// of nested structs included, and returns true.
+  /// call or naming a local variable that only offload() calls use besides
+  /// assignments to its members (`p.parts[k] = span`; initialized by a
+  /// braced list or by default): calls Each(initializer or assigned value,
+  /// member type) for each member, those of nested structs included, and
+  /// returns true.
   bool
   forEachMemberInit(const Expr *Arg,
                     llvm::function_ref<void(const Expr *, QualType)> Each) {
     const Expr *E = unconverted(Arg);
+    auto AggregateOf = [](const Expr *E) {
+      const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
+      return RD && RD->isAggregate() && RD->getNumBases() == 0 &&
+                     !isEntity(E->getType(), Entity::Array)
+                 ? RD
+                 : nullptr;
+    };
+    SmallVector<std::pair<const Expr *, const Expr *>, 4> Assigned;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
       if (!V || V->getDeclContext() != &FD || !V->hasLocalStorage() ||
           V->getType()->isReferenceType() || !V->getInit())
         return false;
-      for (const DeclRefExpr *Use : Uses.Refs.lookup(V))
-        if (!isOffloadArgument(
+      for (const DeclRefExpr *Use : Uses.Refs.lookup(V)) {
+        if (isOffloadArgument(
                 Use, [&](const Expr *Arg) { return unconverted(Arg) == Use; }))
+          continue;
+        auto [Part, Value] = memberAssignment(Use);
+        if (!Part)
           return false;
+        Assigned.emplace_back(Part, Value);
+      }
       E = unconverted(V->getInit());
+      // Default members view nothing: the assignments say what they do.
+      if (const auto *Default = dyn_cast<CXXConstructExpr>(E);
+          Default && Default->getNumArgs() == 0 && AggregateOf(E)) {
+        E = nullptr;
+      }
     }
-    const auto *List = dyn_cast<InitListExpr>(E);
-    const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
-    if (!List || !RD || !RD->isAggregate() || RD->getNumBases() != 0 ||
-        isEntity(E->getType(), Entity::Array))
+    const auto *List = dyn_cast_or_null<InitListExpr>(E);
+    const CXXRecordDecl *RD = E ? AggregateOf(E) : nullptr;
+    if (E && (!List || !RD))
       return false;
+    for (auto [Part, Value] : Assigned)
+      if (!forEachMemberInit(Value, Each))
+        Each(Value, Part->getType());
+    if (!E)
+      return true;
     unsigned I = 0;
     for (const FieldDecl *F : RD->fields()) {
       if (I == List->getNumInits())

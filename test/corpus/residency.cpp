@@ -13,12 +13,15 @@
 // a loop stay resident too, a scan in place and an index list written
 // through Segments of the scanned flags among them. Structured bindings in
 // the loop: of a local pair (settings), and of a tuple of references whose
-// element the host writes between steps.
+// element the host writes between steps. A struct of views filled member
+// by member (RAJAPerf's ARRAY_OF_PTRS), its data written by the host and a
+// member changed between two loops.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
 #include <offload/scan.hpp>
 
+#include <array>
 #include <cstdint>
 #include <numeric>
 #include <stdexcept>
@@ -225,6 +228,36 @@ std::vector<float> bound(std::size_t n) {
   return y;
 }
 
+struct Slices {
+  std::array<std::span<const double>, 3> part;
+  double weight;
+};
+
+void sumSlices(Slices s, offload::Region<double> y) {
+  for (auto [i, yi] : y)
+    yi = yi / 2 +
+         s.weight * (s.part[0][i] + s.part[1][i] / 2 + s.part[2][i] / 4);
+}
+
+std::vector<double> filled(std::size_t n) {
+  std::vector<double> x(3 * n), y(n, 1.0);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    x[i] = double(i % 11) / 8;
+  Slices s;
+  for (std::size_t k = 0; k < 3; ++k)
+    s.part[k] = std::span<const double>(x).subspan(k * n, n);
+  s.weight = 0.5;
+  for (int t = 0; t < 4; ++t)
+    offload::offload(sumSlices, s, y);
+  x[0] += 1;
+  x[3 * n - 1] -= 2;
+  s.weight = 0.25;
+  s.part[2] = std::span<const double>(x).first(n);
+  for (int t = 0; t < 3; ++t)
+    offload::offload(sumSlices, s, y);
+  return y;
+}
+
 } // namespace
 
 int main() {
@@ -243,6 +276,7 @@ int main() {
     printSampled("library_calls" + tag, 0, libraryCalls(n));
     printSampled("parts" + tag, 0, parts(n));
     printSampled("bound" + tag, 0, bound(n));
+    printSampled("filled" + tag, 0, filled(n));
   }
 
   // Resized and swapped between loops; an outer loop reads the data on
