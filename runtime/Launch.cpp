@@ -269,6 +269,17 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
                 K->Name, BlockThreads, Caps.MaxBlockThreads, Info.Id,
                 kindName(Info.Kind))
             .str());
+  // The entry computes with its compiled block (the plugin saw every call
+  // state it): another block would give wrong shares of its tiles.
+  if (K->BlockX &&
+      (Block[0] != K->BlockX || Block[1] != K->BlockY || Block[2] != K->BlockZ))
+    return createStringError(
+        formatv("kernel '{0}' is launched with blocks of {1} x {2} x {3} "
+                "threads, but its device image was compiled for {4} x {5} x "
+                "{6}, the block of every offload() call of it in {7}",
+                K->Name, Block[0], Block[1], Block[2], K->BlockX, K->BlockY,
+                K->BlockZ, Found.Owner->Source)
+            .str());
   // Loaded once per device; the error names the kernel and the device.
   Expected<LoadedKernel> Loaded = D.kernel(Found);
   if (!Loaded)

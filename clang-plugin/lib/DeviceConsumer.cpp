@@ -84,7 +84,7 @@ public:
       return true;
     const TemplateArgumentList *Args = Callee->getTemplateSpecializationArgs();
     const auto *Kernel =
-        Args && Args->size() == 1 &&
+        Args && Args->size() >= 1 &&
                 Args->get(0).getKind() == TemplateArgument::Declaration
             ? dyn_cast<FunctionDecl>(Args->get(0).getAsDecl())
             : nullptr;

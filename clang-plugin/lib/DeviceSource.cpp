@@ -95,7 +95,11 @@ std::string deviceEntries(const Metadata &M) {
        << "extern \"C\" OFFLOAD_ENTRY_ATTRIBUTES void " << K.Entry << "("
        << join(Params, ", ") << ") {\n"
        << "  const std::uint64_t Slots[] = {" << join(Slots, ", ") << "};\n"
-       << "  ::offload::detail::deviceEntry<" << K.Callee << ">(Slots);\n"
+       << "  ::offload::detail::deviceEntry<" << K.Callee;
+    if (K.Block[0])
+      OS << ", " << K.Block[0] << "u, " << K.Block[1] << "u, " << K.Block[2]
+         << "u";
+    OS << ">(Slots);\n"
        << "}\n";
     Entries.push_back("(void *)&" + K.Entry);
   }

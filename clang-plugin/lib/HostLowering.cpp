@@ -135,11 +135,13 @@ void Lowering::run() {
     for (const KernelParam &P : K.Params)
       for (const KernelParam &Leaf : P.leaves())
         SlotNames.append(Leaf.Slots, Leaf.Name);
-    // Key, Symbol, Name, SlotNames.
+    // Key, Symbol, Name, SlotNames, BlockX, BlockY, BlockZ.
     Records.push_back(Kernel.get(
         {F, string("__offload.entry_name." + K.Entry, K.Entry),
          string("__offload.kernel_name." + K.Entry, K.Name),
-         string("__offload.slot_names." + K.Entry, join(SlotNames, ","))}));
+         string("__offload.slot_names." + K.Entry, join(SlotNames, ",")),
+         ConstantInt::get(I32, K.Block[0]), ConstantInt::get(I32, K.Block[1]),
+         ConstantInt::get(I32, K.Block[2])}));
   }
 
   SmallVector<Constant *> Images;

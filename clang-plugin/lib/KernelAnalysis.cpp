@@ -1,10 +1,11 @@
 //===- KernelAnalysis.cpp - Finding and checking offload() calls ----------===//
 
 #include "KernelAnalysis.h"
-#include "LibraryModel.h"
 #include "ClosureEntries.h"
 #include "KernelChecks.h"
 #include "KernelNames.h"
+#include "LaunchShape.h"
+#include "LibraryModel.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -71,7 +72,7 @@ private:
                                      const CXXMethodDecl *&Op);
   void record(const CallExpr *Call, const FunctionDecl *K,
               const KernelLayout &Layout, const CXXRecordDecl *Closure,
-              const std::string &Callee);
+              const std::string &Callee, std::optional<BlockShape> Block);
 
   ASTContext &Ctx;
   Sema &S;
@@ -84,6 +85,9 @@ private:
   PrintingPolicy Policy;
   std::optional<unsigned> HeaderAbi;
   std::map<std::string, KernelInstance> Kernels; // by mangled name
+  /// The block every call so far launches each kernel with, if constant
+  /// and the same, by mangled name.
+  std::map<std::string, std::optional<BlockShape>> CallBlocks;
   // Closure kernels by ClosureId: the type and where it was first offloaded.
   std::map<std::string, std::pair<const CXXRecordDecl *, SourceLocation>>
       Closures;
@@ -311,8 +315,15 @@ const FunctionDecl *Analysis::resolveClosure(const Expr *E,
 
 void Analysis::record(const CallExpr *Call, const FunctionDecl *K,
                       const KernelLayout &Layout, const CXXRecordDecl *Closure,
-                      const std::string &Callee) {
+                      const std::string &Callee,
+                      std::optional<BlockShape> Block) {
   std::string Mangled = Names.getName(K);
+  // A closure's entry is offload()'s own instantiation, which cannot know.
+  if (Closure || !definedInOneImage(K) || !Layout.sharesBlock())
+    Block.reset();
+  auto [Known, FirstCall] = CallBlocks.try_emplace(Mangled, Block);
+  if (!FirstCall && Known->second != Block)
+    Known->second.reset();
   PresumedLoc PLoc =
       Ctx.getSourceManager().getPresumedLoc(Call->getExprLoc());
   std::string Site = PLoc.isValid()
@@ -478,7 +489,10 @@ void Analysis::run(const MatchFinder::MatchResult &Result) {
     Callee = std::move(*Name);
   }
   Bodies.check(Closure ? CallOperator : K);
-  record(Call, K, *Layout, Closure, Callee);
+  record(
+      Call, K, *Layout, Closure, Callee,
+      constantBlock(ExplicitLaunch ? launchArgument(Call, KernelArg) : nullptr,
+                    Layout->Dims, Ctx));
 }
 
 Metadata Analysis::run() {
@@ -496,8 +510,11 @@ Metadata Analysis::run() {
     llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
     M.Source = std::string(Path);
   }
-  for (auto &[Mangled, K] : Kernels)
+  for (auto &[Mangled, K] : Kernels) {
+    if (const std::optional<BlockShape> &B = CallBlocks[Mangled])
+      K.Block = {B->x, B->y, B->z};
     M.Kernels.push_back(std::move(K));
+  }
   M.Globals = Bodies.constantGlobals();
   return M;
 }

@@ -1,6 +1,7 @@
 //===- KernelChecks.cpp - What a kernel may do on a device ----------------===//
 
 #include "KernelChecks.h"
+#include "LaunchShape.h"
 #include "LibraryModel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -317,46 +318,6 @@ static bool checkAliasing(const CallExpr *Call, unsigned FirstArg,
   return Ok;
 }
 
-namespace {
-
-/// Fields of offload::Launch: threads, block, block_shape.
-struct LaunchFields {
-  bool Threads = false, Block = false, Shape = false;
-};
-/// The fields an offload::Launch argument sets explicitly, when it is an
-/// initializer list written in the call (none for any other expression).
-LaunchFields launchFields(const Expr *E) {
-  LaunchFields Set;
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = F->getSubExpr();
-    else if (const auto *C = dyn_cast<CompoundLiteralExpr>(E))
-      E = C->getInitializer();
-    else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
-             C && C->getNumArgs() == 1)
-      E = C->getArg(0);
-    else
-      break;
-  }
-  const auto *List = dyn_cast_or_null<InitListExpr>(E);
-  if (!List)
-    return Set;
-  auto Written = [&](unsigned I) {
-    return I < List->getNumInits() &&
-           !isa<ImplicitValueInitExpr, CXXDefaultInitExpr>(
-               List->getInit(I)->IgnoreImplicit());
-  };
-  Set.Threads = Written(0);
-  Set.Block = Written(1);
-  Set.Shape = Written(2);
-  return Set;
-}
-
-} // namespace
-
 bool checkArguments(const CallExpr *Call, unsigned FirstArg,
                     const FunctionDecl *K, const KernelLayout &Layout,
                     bool ExplicitLaunch, Sema &S, Diagnostics &Diags) {
@@ -404,11 +365,7 @@ bool checkArguments(const CallExpr *Call, unsigned FirstArg,
     // Launch values are checked when the call runs.
     // The Launch argument comes right before the kernel's arguments (and
     // the kernel, unless the kernel is a closure passed as the first).
-    const Expr *LaunchArg = nullptr;
-    for (unsigned I = 0; I < FirstArg && !LaunchArg; ++I)
-      if (isEntity(Call->getArg(I)->getType().getNonReferenceType(),
-                   Entity::Launch))
-        LaunchArg = Call->getArg(I);
+    const Expr *LaunchArg = launchArgument(Call, FirstArg);
     const LaunchFields Set = launchFields(LaunchArg);
     std::optional<Diag> Mismatch;
     if (Layout.Dims > 1 && (Set.Threads || Set.Block))

@@ -27,6 +27,16 @@ void ParamLayout::forEachLeaf(
     M.forEachLeaf(Each);
 }
 
+bool KernelLayout::sharesBlock() const {
+  bool Shares = false;
+  for (const ParamLayout &P : Params)
+    P.forEachLeaf([&](const ParamLayout &Leaf) {
+      Shares |= Leaf.Kind == offload::detail::ParamKind::TeamMemory ||
+                Leaf.Kind == offload::detail::ParamKind::Reduction;
+    });
+  return Shares;
+}
+
 namespace {
 
 struct Member {

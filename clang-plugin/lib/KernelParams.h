@@ -57,6 +57,10 @@ struct KernelLayout {
   unsigned Dims = 0; // of the launch its Regions and Ranges ask for
   std::vector<ParamLayout> Params;
   bool ClosureObject = false; // Params[0] is a closure's object
+
+  /// Whether the kernel's threads work as a block: team memory, or a
+  /// reduction combined across the block.
+  bool sharesBlock() const;
 };
 
 /// Pairs the header's nodes (each parameter, followed by the members of a

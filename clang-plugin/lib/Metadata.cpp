@@ -2,6 +2,7 @@
 
 #include "Metadata.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
@@ -39,6 +40,8 @@ static json::Value toJSON(const KernelInstance &K) {
                  {"calls", std::move(Calls)}};
   if (!K.Body.empty())
     O["body"] = K.Body;
+  if (K.Block[0])
+    O["block"] = json::Array{K.Block[0], K.Block[1], K.Block[2]};
   return O;
 }
 
@@ -66,7 +69,15 @@ static bool fromJSON(const json::Value &V, KernelParam &P, json::Path Path) {
 static bool fromJSON(const json::Value &V, KernelInstance &K,
                      json::Path Path) {
   json::ObjectMapper O(V, Path);
-  return O && O.map("entry", K.Entry) && O.map("name", K.Name) &&
+  std::vector<unsigned> Block;
+  if (!O || !O.mapOptional("block", Block))
+    return false;
+  if (!Block.empty() && Block.size() != 3) {
+    Path.field("block").report("expected three extents");
+    return false;
+  }
+  llvm::copy(Block, K.Block.begin());
+  return O.map("entry", K.Entry) && O.map("name", K.Name) &&
          O.map("mangled", K.Mangled) && O.map("callee", K.Callee) &&
          O.map("closure", K.Closure) && O.mapOptional("body", K.Body) &&
          O.map("signature", K.Signature) && O.map("slots", K.NumSlots) &&
@@ -118,6 +129,9 @@ void printKernels(const Metadata &M, raw_ostream &OS) {
     }
     for (const std::string &C : K.Calls)
       OS << "  called at " << C << "\n";
+    if (K.Block[0])
+      OS << "  block: " << K.Block[0] << " x " << K.Block[1] << " x "
+         << K.Block[2] << " in every call\n";
   }
   for (const std::string &G : M.Globals)
     OS << "constant data " << G << "\n";

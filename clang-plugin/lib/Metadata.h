@@ -13,13 +13,14 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
 #include <string>
 #include <vector>
 
 namespace offload::plugin {
 
 /// Bumped whenever the format changes incompatibly.
-inline constexpr unsigned MetadataVersion = 4;
+inline constexpr unsigned MetadataVersion = 5;
 
 struct KernelParam {
   std::string Name; // a member's path: "d.in.a"
@@ -52,6 +53,9 @@ struct KernelInstance {
   unsigned NumSlots = 0; // argument slots of the entry, slot 0 included
   std::vector<KernelParam> Params;
   std::vector<std::string> Calls; // "file:line:col" of each offload() call
+  /// The block (x, y, z) that every call launches it with, compiled into
+  /// its entry; zeros: the calls' blocks are known only at run time.
+  std::array<unsigned, 3> Block = {0, 0, 0};
 };
 
 struct Metadata {

@@ -128,14 +128,8 @@ inline unsigned infoBits() {
 /// contiguous data): 256 threads, as RAJAPerf's CUDA kernels use, unless L
 /// says otherwise.
 constexpr Extent blockShape(unsigned Dims, const Launch &L) {
-  if (Dims <= 1)
-    return {L.block ? L.block : 256, 1, 1};
-  const BlockShape &S = L.block_shape;
-  if (S.x || S.y || S.z)
-    return {S.x ? S.x : 1, S.y ? S.y : 1, S.z ? S.z : 1};
-  if (Dims == 2)
-    return {32, 8, 1};
-  return {32, 4, 2};
+  const BlockShape S = blockShapeOf(Dims, L);
+  return {S.x, S.y, S.z};
 }
 
 /// What is wrong with L for a kernel whose launch has Dims dimensions, if

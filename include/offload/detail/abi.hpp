@@ -18,7 +18,7 @@ namespace offload::detail {
 
 /// Version of the argument layout and registration ABI shared by the
 /// headers, the plugin and the runtime.
-inline constexpr unsigned AbiVersion = 16;
+inline constexpr unsigned AbiVersion = 17;
 
 /// Slots 0, 1, 2 hold the end of the launch's logical threads per dimension,
 /// slot 3 the first logical thread along its slowest dimension (not 0 when
@@ -133,12 +133,16 @@ struct DeviceImage;
 /// One kernel instantiation of the translation unit: its host function
 /// (which offload() passes), its entry's symbol in every image, its name
 /// for messages ("scale<float>"), and the parameter of each slot after the
-/// launch slots, comma-separated.
+/// launch slots, comma-separated; and the block its entry was compiled for,
+/// the one every call of it states (BlockX 0: any block).
 #define OFFLOAD_ABI_KERNEL_RECORD(X)                                           \
   X(const void *, Key)                                                         \
   X(const char *, Symbol)                                                      \
   X(const char *, Name)                                                        \
-  X(const char *, SlotNames)
+  X(const char *, SlotNames)                                                   \
+  X(std::uint32_t, BlockX)                                                     \
+  X(std::uint32_t, BlockY)                                                     \
+  X(std::uint32_t, BlockZ)
 
 /// One device image: a cubin, an AMD code object or an x86-64 shared
 /// object, and its target ("sm_90", "gfx942", "host").
@@ -172,9 +176,10 @@ struct Registration {
 };
 #undef OFFLOAD_ABI_FIELD
 
-static_assert(sizeof(KernelRecord) == 32 &&
+static_assert(sizeof(KernelRecord) == 48 &&
               offsetof(KernelRecord, Symbol) == 8 &&
-              offsetof(KernelRecord, SlotNames) == 24);
+              offsetof(KernelRecord, SlotNames) == 24 &&
+              offsetof(KernelRecord, BlockZ) == 40);
 static_assert(sizeof(DeviceImage) == 24 && offsetof(DeviceImage, Target) == 16);
 static_assert(sizeof(Registration) == 40 &&
               offsetof(Registration, Kernels) == 8 &&

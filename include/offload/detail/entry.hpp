@@ -49,9 +49,14 @@ inline bool insideExtent(const ThreadIndex &T, const std::uint64_t *Extent) {
 // Always inlined into its one entry: a call passes the slots and the
 // kernel's state through the stack (160 bytes and 64 registers for
 // copy_index_if, which clang's size threshold left out of line).
-template <auto Kernel>
+// A nonzero BlockX: every call launches the kernel with blocks of
+// BlockX x BlockY x BlockZ threads (LaunchShape in the plugin).
+template <auto Kernel, std::uint32_t BlockX = 0, std::uint32_t BlockY = 1,
+          std::uint32_t BlockZ = 1>
 [[gnu::always_inline]] inline void deviceEntry(const std::uint64_t *Slots) {
 #if defined(OFFLOAD_GPU_CODE)
+  if constexpr (BlockX != 0)
+    gpu::fixBlock<BlockX, BlockY, BlockZ>();
   using Sig = Signature<decltype(Kernel)>;
   constexpr unsigned Dims = Sig::Dims ? Sig::Dims : 1;
   if constexpr (Sig::FoldDims == 1) {

@@ -20,7 +20,7 @@ void run(std::vector<float> &f, std::vector<double> &d) {
   offload::offload(fill<double>, Pair{1, 2}, d);
 }
 
-// CHECK:      // cxx-offload device translation unit, from kernel metadata v4.
+// CHECK:      // cxx-offload device translation unit, from kernel metadata v5.
 // CHECK-NEXT: #include "{{.*}}device-source.cpp"
 // CHECK-NEXT: #pragma push_macro("Pair")
 // CHECK-NEXT: #undef Pair

@@ -96,7 +96,7 @@ int main() {
   std::printf("template lambdas: %d %g\n", v[0], d[1]);
 }
 
-// KERNELS: cxx-offload kernels of {{.*}}kernel-forms.cpp (metadata v4, ABI v{{[0-9]+}}): 10
+// KERNELS: cxx-offload kernels of {{.*}}kernel-forms.cpp (metadata v5, ABI v{{[0-9]+}}): 10
 // KERNELS-DAG: kernel lab::inner::iota -> __offload_k_{{[0-9a-f]+}}
 // KERNELS-DAG: kernel twice -> __offload_k_{{[0-9a-f]+}}
 // KERNELS-DAG: kernel plus<10> -> __offload_k_{{[0-9a-f]+}}

@@ -14,7 +14,7 @@ void run(std::vector<float> &x, std::vector<float> &y) {
   offload::offload(saxpy, 2.0f, x, y);
 }
 
-// CHECK:      "abi": 16,
+// CHECK:      "abi": 17,
 // CHECK-NEXT: "format": "cxx-offload-kernels",
 // CHECK-NEXT: "globals": [],
 // CHECK-NEXT: "kernels": [
@@ -55,4 +55,4 @@ void run(std::vector<float> &x, std::vector<float> &y) {
 // CHECK-NEXT:   }
 // CHECK-NEXT: ],
 // CHECK-NEXT: "source": "{{.*}}plain-kernel.cpp",
-// CHECK-NEXT: "version": 4
+// CHECK-NEXT: "version": 5

@@ -23,7 +23,7 @@ void run(std::vector<float> &f, std::vector<double> &d) {
   offload::offload(&math::scale<double, -3>, d);
 }
 
-// CHECK: cxx-offload kernels of {{.*}}template-kernels.cpp (metadata v4, ABI v{{[0-9]+}}): 3
+// CHECK: cxx-offload kernels of {{.*}}template-kernels.cpp (metadata v5, ABI v{{[0-9]+}}): 3
 // CHECK-DAG: kernel math::scale<double, -3> -> __offload_k_{{[0-9a-f]+}}
 // CHECK-DAG: kernel math::scale<float, 2> -> __offload_k_{{[0-9a-f]+}}
 // CHECK-DAG: kernel math::scale<double, 2> -> __offload_k_{{[0-9a-f]+}}

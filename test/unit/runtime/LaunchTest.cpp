@@ -30,6 +30,11 @@ void scaleInto(double A, std::span<const double> X, offload::Region<double> Y) {
     Yi = A * X[I];
 }
 
+void total(offload::Region<double> X, offload::ReduceSum<double> Sum) {
+  for (auto [I, Xi] : X)
+    Sum += Xi;
+}
+
 // Referenced by offload() calls so that the plugin compiles and registers
 // them; the tests below also launch them through launchOn directly.
 void useKernels(std::vector<int> &V, std::vector<double> &X,
@@ -118,6 +123,28 @@ TEST(Launch, RejectsBlocksLargerThanAGpuAllows) {
   ASSERT_TRUE(bool(E));
   EXPECT_THAT(llvm::toString(std::move(E)),
               HasSubstr("2048 threads per block is more than the 1024"));
+}
+
+TEST(Launch, RejectsABlockOtherThanTheCompiledOne) {
+  // Every call of total launches blocks of 256 (no Launch): the plugin
+  // compiled its entry, whose threads combine a reduction, for that block.
+  std::vector<double> X(10, 1.0);
+  double Sum = 0;
+  offload::offload(total, X, Sum);
+  EXPECT_EQ(Sum, 10.0);
+  LaunchRequest R{reinterpret_cast<const void *>(&total),
+                  {10, 1, 1},
+                  {64, 1, 1},
+                  0,
+                  nullptr,
+                  nullptr,
+                  nullptr};
+  llvm::Error E = launchOn(device(), R);
+  ASSERT_TRUE(bool(E));
+  EXPECT_THAT(llvm::toString(std::move(E)),
+              HasSubstr("kernel 'total' is launched with blocks of 64 x 1 x 1 "
+                        "threads, but its device image was compiled for 256 "
+                        "x 1 x 1"));
 }
 
 TEST(Launch, RejectsMoreBlocksThanOneLaunchAllows) {
