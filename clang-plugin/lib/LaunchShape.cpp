@@ -1,5 +1,4 @@
-//===- LaunchShape.cpp - What an offload() call's Launch says when compiled
-//===//
+//===- LaunchShape.cpp - A call's Launch at compile time ------------------===//
 
 #include "LaunchShape.h"
 #include "LibraryModel.h"

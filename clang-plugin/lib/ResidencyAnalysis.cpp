@@ -802,25 +802,22 @@ private:
     const Expr *Part = Use;
     for (const Stmt *P = parent(PM, Part); P; P = parent(PM, Part)) {
       auto Is = [&](const Expr *E) { return E->IgnoreParenImpCasts() == Part; };
-      if (const auto *ME = dyn_cast<MemberExpr>(P);
-          ME && !ME->isArrow() && Is(ME->getBase()))
-        Part = ME;
-      else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(P);
-               AS && Is(AS->getBase()))
-        Part = AS;
-      else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(P);
-               Op && Op->getOperator() == OO_Subscript && Is(Op->getArg(0)) &&
-               isEntity(Part->getType(), Entity::Array))
-        Part = Op;
-      else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(P);
-               Op && Op->getOperator() == OO_Equal && Is(Op->getArg(0)))
+      const auto *Op = dyn_cast<CXXOperatorCallExpr>(P);
+      const auto *BO = dyn_cast<BinaryOperator>(P);
+      if (Op && Op->getOperator() == OO_Equal && Is(Op->getArg(0)))
         return {Part, Op->getArg(1)};
-      else if (const auto *BO = dyn_cast<BinaryOperator>(P);
-               BO && BO->getOpcode() == BO_Assign && Is(BO->getLHS()))
+      if (BO && BO->getOpcode() == BO_Assign && Is(BO->getLHS()))
         return {Part, BO->getRHS()};
-      else if (isa<ParenExpr, ImplicitCastExpr>(P) &&
-               !(isa<ImplicitCastExpr>(P) &&
-                 cast<ImplicitCastExpr>(P)->getCastKind() == CK_LValueToRValue))
+      const auto *ME = dyn_cast<MemberExpr>(P);
+      const auto *AS = dyn_cast<ArraySubscriptExpr>(P);
+      const auto *Cast = dyn_cast<ImplicitCastExpr>(P);
+      // Parts of v, not reads of it.
+      if ((ME && !ME->isArrow() && Is(ME->getBase())) ||
+          (AS && Is(AS->getBase())) ||
+          (Op && Op->getOperator() == OO_Subscript && Is(Op->getArg(0)) &&
+           isEntity(Part->getType(), Entity::Array)) ||
+          isa<ParenExpr>(P) ||
+          (Cast && Cast->getCastKind() != CK_LValueToRValue))
         Part = cast<Expr>(P);
       else
         break;
@@ -863,9 +860,8 @@ private:
       E = unconverted(V->getInit());
       // Default members view nothing: the assignments say what they do.
       if (const auto *Default = dyn_cast<CXXConstructExpr>(E);
-          Default && Default->getNumArgs() == 0 && AggregateOf(E)) {
+          Default && Default->getNumArgs() == 0 && AggregateOf(E))
         E = nullptr;
-      }
     }
     const auto *List = dyn_cast_or_null<InitListExpr>(E);
     const CXXRecordDecl *RD = E ? AggregateOf(E) : nullptr;

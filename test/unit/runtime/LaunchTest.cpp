@@ -11,7 +11,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <array>
 #include <numeric>
+#include <string>
 #include <vector>
 
 using namespace offload::rt;
@@ -111,18 +113,27 @@ TEST(Launch, RepeatedLaunchesReuseTheLoadedImage) {
   EXPECT_EQ(V[63], 200 + 200 * 63);
 }
 
-TEST(Launch, RejectsBlocksLargerThanAGpuAllows) {
-  LaunchRequest R{reinterpret_cast<const void *>(&addIndex),
-                  {10, 1, 1},
-                  {2048, 1, 1},
+/// The message of a launch of Kernel over Extent in blocks of Block,
+/// without arguments (the geometry is checked before them); empty if it ran.
+std::string geometryError(const void *Kernel,
+                          std::array<std::uint64_t, 3> Extent,
+                          std::array<std::uint32_t, 3> Block) {
+  LaunchRequest R{Kernel,
+                  {Extent[0], Extent[1], Extent[2]},
+                  {Block[0], Block[1], Block[2]},
                   0,
                   nullptr,
                   nullptr,
                   nullptr};
   llvm::Error E = launchOn(device(), R);
-  ASSERT_TRUE(bool(E));
-  EXPECT_THAT(llvm::toString(std::move(E)),
-              HasSubstr("2048 threads per block is more than the 1024"));
+  return E ? llvm::toString(std::move(E)) : std::string();
+}
+
+TEST(Launch, RejectsBlocksLargerThanAGpuAllows) {
+  const std::string E = geometryError(reinterpret_cast<const void *>(&addIndex),
+                                      {10, 1, 1}, {2048, 1, 1});
+  ASSERT_FALSE(E.empty());
+  EXPECT_THAT(E, HasSubstr("2048 threads per block is more than the 1024"));
 }
 
 TEST(Launch, RejectsABlockOtherThanTheCompiledOne) {
@@ -132,46 +143,25 @@ TEST(Launch, RejectsABlockOtherThanTheCompiledOne) {
   double Sum = 0;
   offload::offload(total, X, Sum);
   EXPECT_EQ(Sum, 10.0);
-  LaunchRequest R{reinterpret_cast<const void *>(&total),
-                  {10, 1, 1},
-                  {64, 1, 1},
-                  0,
-                  nullptr,
-                  nullptr,
-                  nullptr};
-  llvm::Error E = launchOn(device(), R);
-  ASSERT_TRUE(bool(E));
-  EXPECT_THAT(llvm::toString(std::move(E)),
-              HasSubstr("kernel 'total' is launched with blocks of 64 x 1 x 1 "
-                        "threads, but its device image was compiled for 256 "
-                        "x 1 x 1"));
+  const std::string E = geometryError(reinterpret_cast<const void *>(&total),
+                                      {10, 1, 1}, {64, 1, 1});
+  ASSERT_FALSE(E.empty());
+  EXPECT_THAT(E, HasSubstr("kernel 'total' is launched with blocks of 64 x 1 "
+                           "x 1 threads, but its device image was compiled "
+                           "for 256 x 1 x 1"));
 }
 
 TEST(Launch, RejectsMoreBlocksThanOneLaunchAllows) {
-  LaunchRequest R{reinterpret_cast<const void *>(&addIndex),
-                  {1ull << 40, 1, 1},
-                  {1, 1, 1},
-                  0,
-                  nullptr,
-                  nullptr,
-                  nullptr};
-  llvm::Error E = launchOn(device(), R);
-  ASSERT_TRUE(bool(E));
-  EXPECT_THAT(llvm::toString(std::move(E)),
-              HasSubstr("1099511627776 x 1 x 1 logical threads need "
-                        "1099511627776 x 1 x 1 blocks, more than one launch "
-                        "allows"));
-  LaunchRequest Tall{reinterpret_cast<const void *>(&addIndex),
-                     {32, 1u << 20, 1},
-                     {32, 8, 1},
-                     0,
-                     nullptr,
-                     nullptr,
-                     nullptr};
-  llvm::Error E2 = launchOn(device(), Tall);
-  ASSERT_TRUE(bool(E2));
-  EXPECT_THAT(llvm::toString(std::move(E2)),
-              HasSubstr("1 x 131072 x 1 blocks"));
+  const std::string E = geometryError(reinterpret_cast<const void *>(&addIndex),
+                                      {1ull << 40, 1, 1}, {1, 1, 1});
+  ASSERT_FALSE(E.empty());
+  EXPECT_THAT(E, HasSubstr("1099511627776 x 1 x 1 logical threads need "
+                           "1099511627776 x 1 x 1 blocks, more than one "
+                           "launch allows"));
+  const std::string Tall = geometryError(
+      reinterpret_cast<const void *>(&addIndex), {32, 1u << 20, 1}, {32, 8, 1});
+  ASSERT_FALSE(Tall.empty());
+  EXPECT_THAT(Tall, HasSubstr("1 x 131072 x 1 blocks"));
 }
 
 TEST(Launch, RejectsKernelsWithoutImage) {
