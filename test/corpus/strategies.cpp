@@ -233,6 +233,23 @@ void mark_uneven(Range<> r, Region<std::uint64_t> a, Region<std::int64_t> b,
     v = -std::int64_t(i) * 7;
 }
 
+// An Interval1D Region beside a shorter Linear1D Region and a Range over
+// another interval: each thread gets an element of those whose bounds it is
+// inside, and every thread runs (the host device runs the threads inside
+// all the bounds in one loop and the others apart: the sums count them).
+void mark_intervals(Region<double, offload::Interval1D> a,
+                    Region<std::uint64_t> b, Range<offload::Interval1D> r,
+                    offload::ReduceSum<std::uint64_t> threads,
+                    offload::ReduceSum<std::uint64_t> ranged) {
+  threads += 1;
+  for (auto [i, v] : a)
+    v = 0.5 * double(i) + v;
+  for (auto [i, v] : b)
+    v = 2 * i + 1;
+  for (std::uint64_t i : r)
+    ranged += i;
+}
+
 int main() {
   using corpus::print, corpus::printSampled;
   using U64 = std::uint64_t;
@@ -294,6 +311,20 @@ int main() {
     printSampled("uneven.a", 0, A);
     printSampled("uneven.b", 0, B);
     print("uneven.threads", 0, Threads);
+  }
+
+  {
+    std::vector<double> A(50001, 1.0);
+    std::vector<U64> B(20011, 0);
+    U64 Threads = 0, Ranged = 0;
+    offload::offload(
+        mark_intervals, Region<double, offload::Interval1D>(A, {1003, 49990}),
+        B, Range<offload::Interval1D>(40000, offload::Interval1D{7, 39999}),
+        Threads, Ranged);
+    printSampled("intervals.a", 0, A);
+    printSampled("intervals.b", 0, B);
+    print("intervals.threads", 0, Threads);
+    print("intervals.ranged", 0, Ranged);
   }
 
   for (U64 Threads : {1u, 100u, 5000u}) {

@@ -180,6 +180,7 @@ template <class S> struct StrategyParam {
       return S{};
   }
 };
+
 template <class I> struct StrategyParam<Indexed<I>> {
   static_assert(StrategySlots<Indexed<I>> == 2);
   static void put(const Indexed<I> &Strat, SlotWriter &W) {
@@ -212,6 +213,35 @@ template <class I> struct StrategyParam<StridedSegments<I>> {
   static StridedSegments<I> rebuild(const std::uint64_t *Slot) {
     return {std::span<const I>(reinterpret_cast<const I *>(Slot[0]), Slot[1]),
             Slot[2]};
+  }
+};
+
+/// Host only: the linear thread indices [From, To) whose elements a
+/// parameter's check finds inside its data.
+struct ThreadsInside {
+  std::uint64_t From = 0, To = ~std::uint64_t(0);
+};
+
+/// Host only: whether a strategy's check of thread I is one the compiler
+/// sees to be implied by a loop over inside() (Linear1D's `I < Size`), and
+/// whether that starts past 0 (Interval1D's `begin <= I && I < end`).
+template <class S> struct ThreadBounds {
+  static constexpr bool Bounds = false, Below = false;
+  static ThreadsInside inside(const std::uint64_t *, std::uint64_t) {
+    return {};
+  }
+};
+template <> struct ThreadBounds<Linear1D> {
+  static constexpr bool Bounds = true, Below = false;
+  static ThreadsInside inside(const std::uint64_t *, std::uint64_t Size) {
+    return {0, Size};
+  }
+};
+template <> struct ThreadBounds<Interval1D> {
+  static constexpr bool Bounds = true, Below = true;
+  static ThreadsInside inside(const std::uint64_t *Slot, std::uint64_t Size) {
+    const auto Within = getWords<Interval1D>(Slot);
+    return {Within.begin, std::min(Within.end, Size)};
   }
 };
 
@@ -262,13 +292,11 @@ struct ParamDefaults {
   struct HostPartial {};
   static void redirect(std::uint64_t *, HostPartial &) {}
   static void gather(const std::uint64_t *, const HostPartial &) {}
-  /// Host only: whether the threads with a linear index below
-  /// threadsInside(Slots) all find their element inside the data, by a
-  /// check the compiler sees to be the same (`i < size`).
-  static constexpr bool BoundsThreads = false;
-  static std::uint64_t threadsInside(const std::uint64_t *) {
-    return ~std::uint64_t(0);
-  }
+  /// Host only: whether the threads threadsInside(Slots) all find their
+  /// element inside the data, by a check the compiler sees to be implied
+  /// (ThreadBounds).
+  static constexpr bool BoundsThreads = false, BoundsBelow = false;
+  static ThreadsInside threadsInside(const std::uint64_t *) { return {}; }
 };
 
 /// Unsupported parameter types: the plugin diagnoses them.
@@ -304,9 +332,10 @@ template <class T, class S> struct Param<Region<T, S>> : ParamDefaults {
     return RegionAccess::bind(reinterpret_cast<T *>(Slot[0]), Slot[1], Thread,
                               StrategyParam<S>::rebuild(Slot + 2));
   }
-  static constexpr bool BoundsThreads = std::is_same_v<S, Linear1D>;
-  static std::uint64_t threadsInside(const std::uint64_t *Slot) {
-    return BoundsThreads ? Slot[1] : ~std::uint64_t(0);
+  static constexpr bool BoundsThreads = ThreadBounds<S>::Bounds,
+                        BoundsBelow = ThreadBounds<S>::Below;
+  static ThreadsInside threadsInside(const std::uint64_t *Slot) {
+    return ThreadBounds<S>::inside(Slot + 2, Slot[1]);
   }
 };
 template <class T, class S>
@@ -328,9 +357,10 @@ template <class S> struct Param<Range<S>> : ParamDefaults {
     return RegionAccess::bind(Slot[0], Thread,
                               StrategyParam<S>::rebuild(Slot + 1));
   }
-  static constexpr bool BoundsThreads = std::is_same_v<S, Linear1D>;
-  static std::uint64_t threadsInside(const std::uint64_t *Slot) {
-    return BoundsThreads ? Slot[0] : ~std::uint64_t(0);
+  static constexpr bool BoundsThreads = ThreadBounds<S>::Bounds,
+                        BoundsBelow = ThreadBounds<S>::Below;
+  static ThreadsInside threadsInside(const std::uint64_t *Slot) {
+    return ThreadBounds<S>::inside(Slot + 1, Slot[0]);
   }
 };
 template <class S> struct Param<const Range<S> &> : Param<Range<S>> {};
@@ -878,13 +908,15 @@ private:
   static void invokeImpl(KernelRef Kernel, const std::uint64_t *Slots,
                          EachThread Each, std::index_sequence<I...>) {
     std::tuple<StateOf<P>...> States;
-    OFFLOAD_INLINE_CALL OFFLOAD_ENTRY_INLINE_CALL
-    Each([&](const ThreadIndex &Thread) {
+    OFFLOAD_INLINE_CALL OFFLOAD_ENTRY_INLINE_CALL Each([&](const ThreadIndex
+                                                               &Thread) {
       // Host code: a kernel of grid-stride loops (no BoundsThreads) stayed
       // out of line, a call per thread with its partial in memory; one that
-      // bounds its threads vectorizes only when simplified before it is
-      // inlined, as heuristics do it.
-      if constexpr (BoundsThreads)
+      // bounds its threads from 0 vectorizes only when simplified before it
+      // is inlined, as heuristics do it, one that bounds them from below
+      // only when inlined before the loop's facts are lost
+      // (HostLaunch::chunk).
+      if constexpr (BoundsThreads && !BoundsBelow)
         OFFLOAD_ENTRY_INLINE_CALL Kernel.get()(rebuildParam<P, Offsets[I]>(
             Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
             std::get<I>(States))...);
@@ -961,18 +993,23 @@ public:
     (std::index_sequence_for<P...>{});
   }
 
-  /// Host only: the linear thread indices below which every parameter's
-  /// check passes (ParamDefaults::threadsInside), if any parameter has one.
-  static constexpr bool BoundsThreads = (Param<P>::BoundsThreads || ...);
-  static std::uint64_t threadsInside(const std::uint64_t *Slots) {
-    return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return std::min(
-          {~std::uint64_t(0),
-           Param<P>::threadsInside(
-               Slots +
-               std::integral_constant<unsigned, Offsets[I]>::value)...});
+  /// Host only: the linear thread indices at which every parameter's check
+  /// passes (ParamDefaults::threadsInside), if any parameter has one.
+  static constexpr bool BoundsThreads = (Param<P>::BoundsThreads || ...),
+                        BoundsBelow = (Param<P>::BoundsBelow || ...);
+  static ThreadsInside threadsInside(const std::uint64_t *Slots) {
+    ThreadsInside All;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (
+          [&](ThreadsInside One) {
+            All.From = std::max(All.From, One.From);
+            All.To = std::min(All.To, One.To);
+          }(Param<P>::threadsInside(
+              Slots + std::integral_constant<unsigned, Offsets[I]>::value)),
+          ...);
     }
     (std::index_sequence_for<P...>{});
+    return All;
   }
 
 private:
@@ -1087,29 +1124,44 @@ private:
 #endif
     if constexpr (Sig::BoundsThreads && Sig::Dims <= 1) {
       // A 1-D launch of a kernel whose parameters check their elements
-      // against the data's sizes (`i < size`, Signature::threadsInside):
-      // the loop stops where the first check fails, so that the compiler
-      // drops the checks the bound implies and the loop vectorizes. The
-      // threads past that (a launch larger than some of its data) run
-      // apart, from a copy of the slots: the main loop's slots stay out of
+      // against the data's bounds (`i < size`, Signature::threadsInside):
+      // the main loop runs the threads inside every bound, so that the
+      // compiler drops the checks the loop's bounds imply and the loop
+      // vectorizes. The threads before and after them (an Interval1D's
+      // outside, a launch larger than some of its data) run apart, in
+      // order, from a copy of the slots: the main loop's slots stay out of
       // reach of any call (or else every store of the kernel might change
       // them, and they would be read again per thread).
-      const std::uint64_t Split =
-          std::min(Sig::threadsInside(Own + LaunchSlots), Hi[0]);
+      const ThreadsInside Inside = Sig::threadsInside(Own + LaunchSlots);
+      const std::uint64_t Begin = std::max(Inside.From, Lo[0]),
+                          End = std::min(Inside.To, Hi[0]),
+                          Head = std::min(Begin, Hi[0]),
+                          Tail = std::max(End, Head);
+      std::uint64_t Apart[Sig::NumSlots];
+      const auto RunApart = [&](std::uint64_t From, std::uint64_t To) {
+        if (From >= To)
+          return;
+        std::copy_n(Own, Sig::NumSlots, Apart);
+        OFFLOAD_OUTLINE_CALL
+        Sig::invoke(Kernel, Apart + LaunchSlots, [&](auto Body) {
+          for (std::uint64_t X = From; X < To; ++X)
+            Body(ThreadIndex{X, 0, 0, Extent[0], 1});
+        });
+      };
+      RunApart(Lo[0], Head);
       OFFLOAD_INLINE_CALL
       Sig::invoke(Kernel, Own + LaunchSlots, [&](auto Body) {
-        for (std::uint64_t X = Lo[0]; X < Split; ++X)
+        for (std::uint64_t X = Begin; X < End; ++X) {
+          // Without it clang keeps an Interval1D's `begin <= X` (and the
+          // kernel's inlining must be early for it to count:
+          // Signature::BoundsBelow).
+#if defined(__clang__)
+          __builtin_assume(X >= Begin);
+#endif
           OFFLOAD_INLINE_CALL Body(ThreadIndex{X, 0, 0, Extent[0], 1});
+        }
       });
-      if (std::max(Split, Lo[0]) >= Hi[0])
-        return;
-      std::uint64_t Rest[Sig::NumSlots];
-      std::copy_n(Own, Sig::NumSlots, Rest);
-      OFFLOAD_OUTLINE_CALL
-      Sig::invoke(Kernel, Rest + LaunchSlots, [&](auto Body) {
-        for (std::uint64_t X = std::max(Split, Lo[0]); X < Hi[0]; ++X)
-          Body(ThreadIndex{X, 0, 0, Extent[0], 1});
-      });
+      RunApart(Tail, Hi[0]);
     } else {
       OFFLOAD_INLINE_CALL
       Sig::invoke(Kernel, Own + LaunchSlots, [&](auto Body) {

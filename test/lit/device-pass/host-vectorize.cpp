@@ -7,7 +7,9 @@
 // for threads past the data, out of line). A grid-stride thread's elements
 // are a contiguous run on the host, so an integer reduction vectorizes; the
 // partials of several reductions are not packed into one vector of blends
-// (minsd and maxsd, not cmpltpd).
+// (minsd and maxsd, not cmpltpd). An Interval1D Region's threads before
+// its begin run apart too, and the loop over those inside [begin, end)
+// vectorizes: no `begin <= i` check left per thread.
 // RUN: rm -rf %t && mkdir %t
 // RUN: %offload -O3 -fplugin-arg-offload-targets=host -fplugin-arg-offload-save-temps=%t -c %s -o %t/v.o
 // RUN: llvm-objdump -d --no-show-raw-insn %t/host-vectorize.host.so > %t/dis.txt
@@ -16,6 +18,7 @@
 // RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*volume.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=VOLUME
 // RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*intSums.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=INTS
 // RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*minMax.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=MINMAX
+// RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*pairSums.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=INTERVAL
 #include <offload/offload.hpp>
 
 void daxpy(std::span<const double> x, double a, offload::Region<double> y) {
@@ -58,6 +61,12 @@ void minMax(offload::Range<offload::GridStride1D> r, std::span<const double> x,
   }
 }
 
+void pairSums(std::span<const double> x,
+              offload::Region<double, offload::Interval1D> y) {
+  for (auto [i, yi] : y)
+    yi = x[i - 1] + x[i];
+}
+
 void run(std::vector<double> &x, std::vector<double> &y, double &s,
          std::vector<int> &n, int &t, double &lo, double &hi) {
   offload::offload(intSums, offload::Range<offload::GridStride1D>(n.size()), n,
@@ -68,6 +77,9 @@ void run(std::vector<double> &x, std::vector<double> &y, double &s,
   offload::offload(gridSum, offload::Range<offload::GridStride1D>(x.size()),
                    x, s);
   offload::offload(volume, x, x, x, 10, 100, y);
+  offload::offload(pairSums, x,
+                   offload::Region<double, offload::Interval1D>(
+                       y, offload::Interval1D{1, y.size()}));
 }
 // DAXPY: mulpd
 // DAXPY: addpd
@@ -81,3 +93,4 @@ void run(std::vector<double> &x, std::vector<double> &y, double &s,
 // MINMAX-NOT: cmpltpd
 // MINMAX: minsd
 // MINMAX-NOT: cmpltpd
+// INTERVAL: addpd
