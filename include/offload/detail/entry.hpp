@@ -110,7 +110,7 @@ template <auto Kernel, std::uint32_t BlockX = 0, std::uint32_t BlockY = 1,
   }
 #else
   // The host device calls an entry once: it runs the logical threads itself.
-  runOnHost<Kernel>(Slots);
+  runOnHost<Kernel, BlockX, BlockY, BlockZ>(Slots);
 #endif
 }
 

@@ -1050,6 +1050,7 @@ constexpr std::uint64_t hostChunkThreads(std::uint64_t Threads) {
 template <class Fn, class KernelRef> class HostLaunch {
   using Sig = Signature<Fn>;
   static constexpr unsigned Outer = splitDimension(Sig::Dims);
+  static constexpr bool Fixed = KernelRef::Block[0] != 0;
 
 public:
   HostLaunch(KernelRef Kernel, const std::uint64_t *Slots)
@@ -1058,8 +1059,10 @@ public:
     First[Outer] = Slots[3];
 #if !defined(OFFLOAD_GPU_CODE)
     if constexpr (Sig::HasTeamMemory) {
+      // The runtime refused a launch whose block differs from a fixed one.
       const std::uint64_t *Shape = Slots + LaunchSlots + Sig::FirstTileOffset;
-      Block[0] = Shape[0], Block[1] = Shape[1], Block[2] = Shape[2];
+      for (unsigned D = 0; D < 3; ++D)
+        Block[D] = Fixed ? KernelRef::Block[D] : Shape[D];
     }
 #endif
     // A unit is a row of the outer dimension, or of blocks along it.
@@ -1193,9 +1196,15 @@ private:
       const Context &C = *static_cast<const Context *>(P);
       // The rank's position in the block: no division in a block of one
       // row (in a host image, the loop over the block's threads runs this
-      // for each rank).
+      // for each rank), and divisions by constants where the kernel's calls
+      // fix the block (two runtime divisions per rank were most of a tiled
+      // stencil's time).
       std::uint32_t X = Rank, Y = 0, Z = 0;
-      if (C.BX != C.Threads) {
+      if constexpr (Fixed) {
+        constexpr std::uint32_t BX = KernelRef::Block[0],
+                                BY = KernelRef::Block[1];
+        X = Rank % BX, Y = Rank / BX % BY, Z = Rank / (BX * BY);
+      } else if (C.BX != C.Threads) {
         const std::uint32_t BX = std::uint32_t(C.BX), BY = std::uint32_t(C.BY);
         X = Rank % BX, Y = Rank / BX % BY, Z = Rank / (BX * BY);
       }
@@ -1220,18 +1229,28 @@ private:
   typename Sig::HostPartials *Partials = nullptr;
 };
 
-template <auto Kernel> struct ConstantKernel {
+/// A kernel known at compile time, and the block every call of it states
+/// (a BlockX of 0: none; LaunchShape in the plugin).
+template <auto Kernel, std::uint32_t BlockX = 0, std::uint32_t BlockY = 1,
+          std::uint32_t BlockZ = 1>
+struct ConstantKernel {
   static constexpr auto get() { return Kernel; }
+  static constexpr std::uint32_t Block[3] = {BlockX, BlockY, BlockZ};
 };
 template <class Fn> struct KernelPointer {
   Fn Kernel;
   Fn get() const { return Kernel; }
+  static constexpr std::uint32_t Block[3] = {0, 1, 1};
 };
 
-/// A host image's entry: the kernel is a constant.
-template <auto Kernel> void runOnHost(const std::uint64_t *Slots) {
+/// A host image's entry: the kernel is a constant, and so is its block
+/// where its calls fix it.
+template <auto Kernel, std::uint32_t BlockX = 0, std::uint32_t BlockY = 1,
+          std::uint32_t BlockZ = 1>
+void runOnHost(const std::uint64_t *Slots) {
   using Fn = decltype(Kernel);
-  HostLaunch<Fn, ConstantKernel<Kernel>>({}, Slots).run();
+  HostLaunch<Fn, ConstantKernel<Kernel, BlockX, BlockY, BlockZ>>({}, Slots)
+      .run();
 }
 /// The fallback without the plugin.
 template <class Fn> void runOnHost(Fn Kernel, const std::uint64_t *Slots) {
