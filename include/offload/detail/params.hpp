@@ -180,7 +180,6 @@ template <class S> struct StrategyParam {
       return S{};
   }
 };
-
 template <class I> struct StrategyParam<Indexed<I>> {
   static_assert(StrategySlots<Indexed<I>> == 2);
   static void put(const Indexed<I> &Strat, SlotWriter &W) {
@@ -908,8 +907,8 @@ private:
   static void invokeImpl(KernelRef Kernel, const std::uint64_t *Slots,
                          EachThread Each, std::index_sequence<I...>) {
     std::tuple<StateOf<P>...> States;
-    OFFLOAD_INLINE_CALL OFFLOAD_ENTRY_INLINE_CALL Each([&](const ThreadIndex
-                                                               &Thread) {
+    OFFLOAD_INLINE_CALL OFFLOAD_ENTRY_INLINE_CALL
+    Each([&](const ThreadIndex &Thread) {
       // Host code: a kernel of grid-stride loops (no BoundsThreads) stayed
       // out of line, a call per thread with its partial in memory; one that
       // bounds its threads from 0 vectorizes only when simplified before it
@@ -1197,8 +1196,8 @@ private:
       // The rank's position in the block: no division in a block of one
       // row (in a host image, the loop over the block's threads runs this
       // for each rank), and divisions by constants where the kernel's calls
-      // fix the block (two runtime divisions per rank were most of a tiled
-      // stencil's time).
+      // fix the block (two run-time divisions per rank took a fifth of a
+      // tiled stencil's time).
       std::uint32_t X = Rank, Y = 0, Z = 0;
       if constexpr (Fixed) {
         constexpr std::uint32_t BX = KernelRef::Block[0],
