@@ -1045,7 +1045,9 @@ constexpr std::uint64_t hostChunkThreads(std::uint64_t Threads) {
 /// the kernel: a constant in a host image's entry, so that the kernel
 /// inlines into the loop over a chunk's threads (a call through a pointer
 /// per thread made a triad 17 times slower than its loop), a pointer in
-/// the fallback.
+/// the fallback; its Block, the block every call of the kernel states,
+/// where the plugin fixed one (a team kernel's threads are then placed by
+/// constant divisions).
 template <class Fn, class KernelRef> class HostLaunch {
   using Sig = Signature<Fn>;
   static constexpr unsigned Outer = splitDimension(Sig::Dims);
