@@ -3,6 +3,8 @@
 // block with shifts and masks, where the same kernel launched with a block
 // known only at run time divides twice more per thread (the tile's fill
 // divides in both: its share comes from the host team's thread count).
+// Two copies of one kernel, not a template: a template's instantiations may
+// sit in other translation units' images, so they never get a fixed block.
 // RUN: rm -rf %t && mkdir %t
 // RUN: %offload -O3 -fplugin-arg-offload-targets=host -fplugin-arg-offload-save-temps=%t -c %s -o %t/fixed.o
 // RUN: llvm-objdump -d --no-show-raw-insn -C %t/fixed-block-host.host.so > %t/dis.txt
