@@ -575,7 +575,14 @@ struct Grid2D {
   constexpr detail::Optional<Position>
   pieces(ThreadIndex T, std::uint64_t Size) const noexcept {
     Position P{box.row_begin + T.y, box.col_begin + T.x};
+#if defined(__NVPTX__) || defined(__AMDGPU__)
     return {P, P.row < box.row_end && P.col < box.col_end && Size != 0};
+#else
+    // Against the box's width and height, the same under fits(): a host
+    // loop over x up to the width then implies the check (ThreadBounds).
+    return {P, T.x < box.col_end - box.col_begin &&
+                   T.y < box.row_end - box.row_begin && Size != 0};
+#endif
   }
   constexpr Span span(Position P) const noexcept {
     return {P.row * cols + P.col, 1};
@@ -716,8 +723,14 @@ struct Grid3D {
   constexpr detail::Optional<Position>
   pieces(ThreadIndex T, std::uint64_t Size) const noexcept {
     Position P{box.i_begin + T.x, box.j_begin + T.y, box.k_begin + T.z};
+#if defined(__NVPTX__) || defined(__AMDGPU__)
     return {P, P.i < box.i_end && P.j < box.j_end && P.k < box.k_end &&
                    Size != 0};
+#else
+    // As Grid2D's host check: against the box's extent.
+    return {P, T.x < box.i_end - box.i_begin && T.y < box.j_end - box.j_begin &&
+                   T.z < box.k_end - box.k_begin && Size != 0};
+#endif
   }
   constexpr Span span(Position P) const noexcept {
     return {P.i + ni * (P.j + nj * P.k), 1};

@@ -8,7 +8,8 @@
 // records which index its thread saw; an element no thread owned keeps its
 // initial value, one owned twice is counted twice. offload::zip over two
 // Grid2D interiors and two Chunked1D Regions; a Range wider than two Regions
-// of different sizes. All results are exact.
+// of different sizes; two Grid2D boxes of different widths in one launch,
+// and a Grid3D Region beside a Range of another box. All results are exact.
 #include "corpus.hpp"
 
 #include <offload/offload.hpp>
@@ -250,6 +251,29 @@ void mark_intervals(Region<double, offload::Interval1D> a,
     ranged += i;
 }
 
+// A launch as large as the larger box of each dimension: the threads
+// outside the other box own nothing of it, and every thread counts.
+void mark_boxes(Region<double, offload::Grid2D> a,
+                Region<std::uint64_t, offload::Grid2D> b,
+                offload::ReduceSum<std::uint64_t> threads) {
+  threads += 1;
+  for (auto [r, c, v] : a)
+    v = 0.5 * double(r) + double(c) + v;
+  for (auto [r, c, v] : b)
+    v += 1000 * r + c;
+}
+
+void mark_boxes3d(Region<std::uint64_t, offload::Grid3D> a,
+                  Range<offload::Grid3D> r,
+                  offload::ReduceSum<std::uint64_t> threads,
+                  offload::ReduceSum<std::uint64_t> ranged) {
+  threads += 1;
+  for (auto [i, j, k, v] : a)
+    v += i + 100 * j + 10000 * k;
+  for (offload::Grid3D::Position p : r)
+    ranged += p.i + 100 * p.j + 10000 * p.k;
+}
+
 int main() {
   using corpus::print, corpus::printSampled;
   using U64 = std::uint64_t;
@@ -325,6 +349,32 @@ int main() {
     printSampled("intervals.b", 0, B);
     print("intervals.threads", 0, Threads);
     print("intervals.ranged", 0, Ranged);
+  }
+
+  {
+    const U64 R = 61, C = 75;
+    std::vector<double> A(R * C, 1.0);
+    std::vector<U64> B(R * C, 0);
+    U64 Threads = 0;
+    offload::offload(
+        mark_boxes,
+        Region<double, offload::Grid2D>(A, {R, C, {1, R - 1, 2, C - 3}}),
+        Region<U64, offload::Grid2D>(B, {R, C, {5, 40, 9, 26}}), Threads);
+    printSampled("boxes.a", 0, A);
+    printSampled("boxes.b", 0, B);
+    print("boxes.threads", 0, Threads);
+    const U64 NI = 33, NJ = 6, NK = 4;
+    std::vector<U64> V3(NI * NJ * NK, 0);
+    U64 Threads3 = 0, Ranged = 0;
+    offload::offload(mark_boxes3d,
+                     Region<U64, offload::Grid3D>(
+                         V3, {NI, NJ, NK, {1, NI - 1, 0, NJ, 1, NK}}),
+                     Range<offload::Grid3D>(NI * NJ * NK,
+                                            {NI, NJ, NK, {3, 20, 1, 5, 0, NK}}),
+                     Threads3, Ranged);
+    printSampled("boxes3d.a", 0, V3);
+    print("boxes3d.threads", 0, Threads3);
+    print("boxes3d.ranged", 0, Ranged);
   }
 
   for (U64 Threads : {1u, 100u, 5000u}) {

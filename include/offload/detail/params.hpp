@@ -215,32 +215,51 @@ template <class I> struct StrategyParam<StridedSegments<I>> {
   }
 };
 
-/// Host only: the linear thread indices [From, To) whose elements a
-/// parameter's check finds inside its data.
+/// Host only: the thread indices [From, To) whose elements a parameter's
+/// check finds inside its data: linear indices for a strategy of one
+/// dimension, x for one of two or three (within the other dimensions'
+/// bounds).
 struct ThreadsInside {
   std::uint64_t From = 0, To = ~std::uint64_t(0);
 };
 
 /// Host only: whether a strategy's check of thread I is one the compiler
 /// sees to be implied by a loop over inside() (Linear1D's `I < Size`), and
-/// whether that starts past 0 (Interval1D's `begin <= I && I < end`).
+/// whether it sees it only where the kernel is inlined early, before the
+/// loop's facts are lost: a lower bound (Interval1D's `begin <= I`), or
+/// an upper one that is not the launch's (Grid2D's `x < width` in a loop
+/// to `min(launch width, width)`).
 template <class S> struct ThreadBounds {
-  static constexpr bool Bounds = false, Below = false;
+  static constexpr bool Bounds = false, InlineEarly = false;
   static ThreadsInside inside(const std::uint64_t *, std::uint64_t) {
     return {};
   }
 };
 template <> struct ThreadBounds<Linear1D> {
-  static constexpr bool Bounds = true, Below = false;
+  static constexpr bool Bounds = true, InlineEarly = false;
   static ThreadsInside inside(const std::uint64_t *, std::uint64_t Size) {
     return {0, Size};
   }
 };
 template <> struct ThreadBounds<Interval1D> {
-  static constexpr bool Bounds = true, Below = true;
+  static constexpr bool Bounds = true, InlineEarly = true;
   static ThreadsInside inside(const std::uint64_t *Slot, std::uint64_t Size) {
     const auto Within = getWords<Interval1D>(Slot);
     return {Within.begin, std::min(Within.end, Size)};
+  }
+};
+template <> struct ThreadBounds<Grid2D> {
+  static constexpr bool Bounds = true, InlineEarly = true;
+  static ThreadsInside inside(const std::uint64_t *Slot, std::uint64_t) {
+    const Box2D Box = getWords<Grid2D>(Slot).box;
+    return {0, Box.col_end - Box.col_begin};
+  }
+};
+template <> struct ThreadBounds<Grid3D> {
+  static constexpr bool Bounds = true, InlineEarly = true;
+  static ThreadsInside inside(const std::uint64_t *Slot, std::uint64_t) {
+    const Box3D Box = getWords<Grid3D>(Slot).box;
+    return {0, Box.i_end - Box.i_begin};
   }
 };
 
@@ -294,7 +313,7 @@ struct ParamDefaults {
   /// Host only: whether the threads threadsInside(Slots) all find their
   /// element inside the data, by a check the compiler sees to be implied
   /// (ThreadBounds).
-  static constexpr bool BoundsThreads = false, BoundsBelow = false;
+  static constexpr bool BoundsThreads = false, InlinesEarly = false;
   static ThreadsInside threadsInside(const std::uint64_t *) { return {}; }
 };
 
@@ -332,7 +351,7 @@ template <class T, class S> struct Param<Region<T, S>> : ParamDefaults {
                               StrategyParam<S>::rebuild(Slot + 2));
   }
   static constexpr bool BoundsThreads = ThreadBounds<S>::Bounds,
-                        BoundsBelow = ThreadBounds<S>::Below;
+                        InlinesEarly = ThreadBounds<S>::InlineEarly;
   static ThreadsInside threadsInside(const std::uint64_t *Slot) {
     return ThreadBounds<S>::inside(Slot + 2, Slot[1]);
   }
@@ -357,7 +376,7 @@ template <class S> struct Param<Range<S>> : ParamDefaults {
                               StrategyParam<S>::rebuild(Slot + 1));
   }
   static constexpr bool BoundsThreads = ThreadBounds<S>::Bounds,
-                        BoundsBelow = ThreadBounds<S>::Below;
+                        InlinesEarly = ThreadBounds<S>::InlineEarly;
   static ThreadsInside threadsInside(const std::uint64_t *Slot) {
     return ThreadBounds<S>::inside(Slot + 1, Slot[0]);
   }
@@ -907,15 +926,15 @@ private:
   static void invokeImpl(KernelRef Kernel, const std::uint64_t *Slots,
                          EachThread Each, std::index_sequence<I...>) {
     std::tuple<StateOf<P>...> States;
-    OFFLOAD_INLINE_CALL OFFLOAD_ENTRY_INLINE_CALL
-    Each([&](const ThreadIndex &Thread) {
+    OFFLOAD_INLINE_CALL OFFLOAD_ENTRY_INLINE_CALL Each([&](const ThreadIndex
+                                                               &Thread) {
       // Host code: a kernel of grid-stride loops (no BoundsThreads) stayed
       // out of line, a call per thread with its partial in memory; one that
       // bounds its threads from 0 vectorizes only when simplified before it
-      // is inlined, as heuristics do it, one that bounds them from below
-      // only when inlined before the loop's facts are lost
-      // (HostLaunch::chunk).
-      if constexpr (BoundsThreads && !BoundsBelow)
+      // is inlined, as heuristics do it, one that bounds them from below or
+      // by a width only when inlined before the loop's facts are lost
+      // (ThreadBounds, HostLaunch::chunk).
+      if constexpr (BoundsThreads && !InlinesEarly)
         OFFLOAD_ENTRY_INLINE_CALL Kernel.get()(rebuildParam<P, Offsets[I]>(
             Slots + std::integral_constant<unsigned, Offsets[I]>::value, Thread,
             std::get<I>(States))...);
@@ -992,19 +1011,29 @@ public:
     (std::index_sequence_for<P...>{});
   }
 
-  /// Host only: the linear thread indices at which every parameter's check
-  /// passes (ParamDefaults::threadsInside), if any parameter has one.
-  static constexpr bool BoundsThreads = (Param<P>::BoundsThreads || ...),
-                        BoundsBelow = (Param<P>::BoundsBelow || ...);
+  /// Host only: the thread indices (linear in a 1-D launch, x in one of
+  /// more dimensions) at which every parameter's check passes
+  /// (ParamDefaults::threadsInside), if any parameter has one. A 1-D
+  /// parameter's bounds say nothing of x in a larger launch.
+  template <class Q>
+  static constexpr bool BoundsAlong = (Param<Q>::Dims >= 2) == (Dims >= 2);
+  static constexpr bool BoundsThreads =
+                            ((BoundsAlong<P> && Param<P>::BoundsThreads) ||
+                             ...),
+                        InlinesEarly =
+                            ((BoundsAlong<P> && Param<P>::InlinesEarly) || ...);
   static ThreadsInside threadsInside(const std::uint64_t *Slots) {
     ThreadsInside All;
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       (
-          [&](ThreadsInside One) {
-            All.From = std::max(All.From, One.From);
-            All.To = std::min(All.To, One.To);
-          }(Param<P>::threadsInside(
-              Slots + std::integral_constant<unsigned, Offsets[I]>::value)),
+          [&] {
+            if constexpr (BoundsAlong<P>) {
+              const ThreadsInside One = Param<P>::threadsInside(
+                  Slots + std::integral_constant<unsigned, Offsets[I]>::value);
+              All.From = std::max(All.From, One.From);
+              All.To = std::min(All.To, One.To);
+            }
+          }(),
           ...);
     }
     (std::index_sequence_for<P...>{});
@@ -1126,46 +1155,56 @@ private:
       return;
     }
 #endif
-    if constexpr (Sig::BoundsThreads && Sig::Dims <= 1) {
-      // A 1-D launch of a kernel whose parameters check their elements
-      // against the data's bounds (`i < size`, Signature::threadsInside):
-      // the main loop runs the threads inside every bound, so that the
-      // compiler drops the checks the loop's bounds imply and the loop
-      // vectorizes. The threads before and after them (an Interval1D's
-      // outside, a launch larger than some of its data) run apart, in
-      // order, from a copy of the slots: the main loop's slots stay out of
-      // reach of any call (or else every store of the kernel might change
-      // them, and they would be read again per thread).
+    if constexpr (Sig::BoundsThreads) {
+      // A launch of a kernel whose parameters check their elements against
+      // the data's bounds (`i < size`, `x < width`, Signature::
+      // threadsInside): the main loop of each row runs the threads inside
+      // every bound, so that the compiler drops the checks the loop's bounds
+      // imply and the loop vectorizes. The threads before and after them (an
+      // Interval1D's outside, a launch larger than some of its data) run
+      // apart, in order, from a copy of the slots: the main loop's slots
+      // stay out of reach of any call (or else every store of the kernel
+      // might change them, and they would be read again per thread).
       const ThreadsInside Inside = Sig::threadsInside(Own + LaunchSlots);
       const std::uint64_t Begin = std::max(Inside.From, Lo[0]),
                           End = std::min(Inside.To, Hi[0]),
                           Head = std::min(Begin, Hi[0]),
                           Tail = std::max(End, Head);
+      // A 1-D launch's one row, with its y and z constant: a Linear1D
+      // check `x + width * y < size` is implied only where y is 0.
+      constexpr bool Flat = Sig::Dims <= 1;
+      // The launch's width in a local: read through `this` (no more than a
+      // pointer to the chunk's callee), it was loaded again per thread.
+      const std::uint64_t Width = Extent[0], Height = Flat ? 1 : Extent[1];
       std::uint64_t Apart[Sig::NumSlots];
-      const auto RunApart = [&](std::uint64_t From, std::uint64_t To) {
+      const auto RunApart = [&](std::uint64_t From, std::uint64_t To,
+                                std::uint64_t J, std::uint64_t K) {
         if (From >= To)
           return;
         std::copy_n(Own, Sig::NumSlots, Apart);
         OFFLOAD_OUTLINE_CALL
         Sig::invoke(Kernel, Apart + LaunchSlots, [&](auto Body) {
           for (std::uint64_t X = From; X < To; ++X)
-            Body(ThreadIndex{X, 0, 0, Extent[0], 1});
+            Body(ThreadIndex{X, J, K, Width, Height});
         });
       };
-      RunApart(Lo[0], Head);
-      OFFLOAD_INLINE_CALL
-      Sig::invoke(Kernel, Own + LaunchSlots, [&](auto Body) {
-        for (std::uint64_t X = Begin; X < End; ++X) {
-          // Without it clang keeps an Interval1D's `begin <= X` (and the
-          // kernel's inlining must be early for it to count:
-          // Signature::BoundsBelow).
+      for (std::uint64_t K = Flat ? 0 : Lo[2]; K < (Flat ? 1 : Hi[2]); ++K)
+        for (std::uint64_t J = Flat ? 0 : Lo[1]; J < (Flat ? 1 : Hi[1]); ++J) {
+          RunApart(Lo[0], Head, J, K);
+          OFFLOAD_INLINE_CALL
+          Sig::invoke(Kernel, Own + LaunchSlots, [&](auto Body) {
+            for (std::uint64_t X = Begin; X < End; ++X) {
+              // Without it clang keeps an Interval1D's `begin <= X` (and the
+              // kernel's inlining must be early for it to count:
+              // Signature::InlinesEarly).
 #if defined(__clang__)
-          __builtin_assume(X >= Begin);
+              __builtin_assume(X >= Begin);
 #endif
-          OFFLOAD_INLINE_CALL Body(ThreadIndex{X, 0, 0, Extent[0], 1});
+              OFFLOAD_INLINE_CALL Body(ThreadIndex{X, J, K, Width, Height});
+            }
+          });
+          RunApart(Tail, Hi[0], J, K);
         }
-      });
-      RunApart(Tail, Hi[0]);
     } else {
       OFFLOAD_INLINE_CALL
       Sig::invoke(Kernel, Own + LaunchSlots, [&](auto Body) {

@@ -9,7 +9,8 @@
 // partials of several reductions are not packed into one vector of blends
 // (minsd and maxsd, not cmpltpd). An Interval1D Region's threads before
 // its begin run apart too, and the loop over those inside [begin, end)
-// vectorizes: no `begin <= i` check left per thread.
+// vectorizes: no `begin <= i` check left per thread. A Grid2D or Grid3D
+// Region's rows run up to its box's width, and so vectorize too.
 // RUN: rm -rf %t && mkdir %t
 // RUN: %offload -O3 -fplugin-arg-offload-targets=host -fplugin-arg-offload-save-temps=%t -c %s -o %t/v.o
 // RUN: llvm-objdump -d --no-show-raw-insn %t/host-vectorize.host.so > %t/dis.txt
@@ -19,6 +20,8 @@
 // RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*intSums.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=INTS
 // RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*minMax.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=MINMAX
 // RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*pairSums.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=INTERVAL
+// RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*jacobi2d.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=GRID2D
+// RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*heat3d.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=GRID3D
 #include <offload/offload.hpp>
 
 void daxpy(std::span<const double> x, double a, offload::Region<double> y) {
@@ -67,6 +70,24 @@ void pairSums(std::span<const double> x,
     yi = x[i - 1] + x[i];
 }
 
+// A stencil on the interior of a matrix (RAJAPerf's JACOBI_2D).
+void jacobi2d(std::span<const double> a, std::uint64_t n,
+              offload::Region<double, offload::Grid2D> b) {
+  for (auto [r, c, v] : b)
+    v = 0.2 * (a[r * n + c] + a[r * n + c - 1] + a[r * n + c + 1] +
+               a[(r + 1) * n + c] + a[(r - 1) * n + c]);
+}
+
+// The same in three dimensions (RAJAPerf's HEAT_3D, fewer terms).
+void heat3d(std::span<const double> a, std::uint64_t n,
+            offload::Region<double, offload::Grid3D> b) {
+  for (auto [i, j, k, v] : b) {
+    const std::uint64_t e = i + n * (j + n * k);
+    v = a[e] + 0.125 * (a[e + 1] - 2.0 * a[e] + a[e - 1]) +
+        0.125 * (a[e + n * n] - 2.0 * a[e] + a[e - n * n]);
+  }
+}
+
 void run(std::vector<double> &x, std::vector<double> &y, double &s,
          std::vector<int> &n, int &t, double &lo, double &hi) {
   offload::offload(intSums, offload::Range<offload::GridStride1D>(n.size()), n,
@@ -80,6 +101,15 @@ void run(std::vector<double> &x, std::vector<double> &y, double &s,
   offload::offload(pairSums, x,
                    offload::Region<double, offload::Interval1D>(
                        y, offload::Interval1D{1, y.size()}));
+  const std::uint64_t w = 100;
+  offload::offload(jacobi2d, x, w,
+                   offload::Region<double, offload::Grid2D>(
+                       y, offload::Grid2D{w, w, {1, w - 1, 1, w - 1}}));
+  offload::offload(
+      heat3d, x, w,
+      offload::Region<double, offload::Grid3D>(
+          y,
+          offload::Grid3D{w, w, w / 10, {1, w - 1, 1, w - 1, 1, w / 10 - 1}}));
 }
 // DAXPY: mulpd
 // DAXPY: addpd
@@ -94,3 +124,5 @@ void run(std::vector<double> &x, std::vector<double> &y, double &s,
 // MINMAX: minsd
 // MINMAX-NOT: cmpltpd
 // INTERVAL: addpd
+// GRID2D: addpd
+// GRID3D: mulpd
