@@ -926,8 +926,8 @@ private:
   static void invokeImpl(KernelRef Kernel, const std::uint64_t *Slots,
                          EachThread Each, std::index_sequence<I...>) {
     std::tuple<StateOf<P>...> States;
-    OFFLOAD_INLINE_CALL OFFLOAD_ENTRY_INLINE_CALL Each([&](const ThreadIndex
-                                                               &Thread) {
+    OFFLOAD_INLINE_CALL OFFLOAD_ENTRY_INLINE_CALL
+    Each([&](const ThreadIndex &Thread) {
       // Host code: a kernel of grid-stride loops (no BoundsThreads) stayed
       // out of line, a call per thread with its partial in memory; one that
       // bounds its threads from 0 vectorizes only when simplified before it
@@ -1018,10 +1018,9 @@ public:
   template <class Q>
   static constexpr bool BoundsAlong = (Param<Q>::Dims >= 2) == (Dims >= 2);
   static constexpr bool BoundsThreads =
-                            ((BoundsAlong<P> && Param<P>::BoundsThreads) ||
-                             ...),
-                        InlinesEarly =
-                            ((BoundsAlong<P> && Param<P>::InlinesEarly) || ...);
+      ((BoundsAlong<P> && Param<P>::BoundsThreads) || ...);
+  static constexpr bool InlinesEarly =
+      ((BoundsAlong<P> && Param<P>::InlinesEarly) || ...);
   static ThreadsInside threadsInside(const std::uint64_t *Slots) {
     ThreadsInside All;
     [&]<std::size_t... I>(std::index_sequence<I...>) {
