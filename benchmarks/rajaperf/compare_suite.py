@@ -98,7 +98,11 @@ def raw_rows(directory):
     rows = []
     for run, sizes in SIZES.items():
         for n in range(1, 100):
-            tail = "" if n == 1 else f".r{n}"
+            # Round 1 of run.sh has no suffix; rounds.sh 1 N names it .r1.
+            tail = f".r{n}"
+            if n == 1 and os.path.exists(
+                    os.path.join(directory, f"rajaperf-{run}.csv")):
+                tail = ""
             ours = os.path.join(directory, f"rajaperf-{run}{tail}.csv")
             if os.path.exists(ours):
                 with open(ours) as f:
