@@ -1021,21 +1021,27 @@ public:
       ((BoundsAlong<P> && Param<P>::BoundsThreads) || ...);
   static constexpr bool InlinesEarly =
       ((BoundsAlong<P> && Param<P>::InlinesEarly) || ...);
-  static ThreadsInside threadsInside(const std::uint64_t *Slots) {
-    ThreadsInside All;
+  /// Host only: Fn(ThreadsInside) for each parameter that bounds the
+  /// threads along the launch's axis.
+  template <class Fn>
+  static void forEachBounds(const std::uint64_t *Slots, Fn Each) {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       (
           [&] {
-            if constexpr (BoundsAlong<P>) {
-              const ThreadsInside One = Param<P>::threadsInside(
-                  Slots + std::integral_constant<unsigned, Offsets[I]>::value);
-              All.From = std::max(All.From, One.From);
-              All.To = std::min(All.To, One.To);
-            }
+            if constexpr (BoundsAlong<P> && Param<P>::BoundsThreads)
+              Each(Param<P>::threadsInside(
+                  Slots + std::integral_constant<unsigned, Offsets[I]>::value));
           }(),
           ...);
     }
     (std::index_sequence_for<P...>{});
+  }
+  static ThreadsInside threadsInside(const std::uint64_t *Slots) {
+    ThreadsInside All;
+    forEachBounds(Slots, [&](ThreadsInside One) {
+      All.From = std::max(All.From, One.From);
+      All.To = std::min(All.To, One.To);
+    });
     return All;
   }
 
@@ -1193,11 +1199,16 @@ private:
           OFFLOAD_INLINE_CALL
           Sig::invoke(Kernel, Own + LaunchSlots, [&](auto Body) {
             for (std::uint64_t X = Begin; X < End; ++X) {
-              // Without it clang keeps an Interval1D's `begin <= X` (and the
-              // kernel's inlining must be early for it to count:
+              // Each parameter's bounds stated: clang does not infer an
+              // Interval1D's `begin <= X` from the loop's start, nor two
+              // boxes' `X < width` from the loop's end, their minimum (and
+              // the kernel's inlining must be early for it to count:
               // Signature::InlinesEarly).
 #if defined(__clang__)
-              __builtin_assume(X >= Begin);
+              Sig::forEachBounds(Own + LaunchSlots, [X](ThreadsInside One) {
+                __builtin_assume(X >= One.From);
+                __builtin_assume(X < One.To);
+              });
 #endif
               OFFLOAD_INLINE_CALL Body(ThreadIndex{X, J, K, Width, Height});
             }

@@ -10,7 +10,8 @@
 // (minsd and maxsd, not cmpltpd). An Interval1D Region's threads before
 // its begin run apart too, and the loop over those inside [begin, end)
 // vectorizes: no `begin <= i` check left per thread. A Grid2D or Grid3D
-// Region's rows run up to its box's width, and so vectorize too.
+// Region's rows run up to its box's width, and so vectorize too, as do
+// those of two boxes (each box's width stated in the loop).
 // RUN: rm -rf %t && mkdir %t
 // RUN: %offload -O3 -fplugin-arg-offload-targets=host -fplugin-arg-offload-save-temps=%t -c %s -o %t/v.o
 // RUN: llvm-objdump -d --no-show-raw-insn %t/host-vectorize.host.so > %t/dis.txt
@@ -22,6 +23,7 @@
 // RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*pairSums.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=INTERVAL
 // RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*jacobi2d.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=GRID2D
 // RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*heat3d.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=GRID3D
+// RUN: awk '/^[0-9a-f]+ <.*HostLaunch.*twoBoxes.*>:$/,/^$/' %t/dis.txt | FileCheck %s --check-prefix=BOXES
 #include <offload/offload.hpp>
 
 void daxpy(std::span<const double> x, double a, offload::Region<double> y) {
@@ -88,6 +90,16 @@ void heat3d(std::span<const double> a, std::uint64_t n,
   }
 }
 
+// Two Regions of one box (RAJAPerf's HYDRO_2D).
+void twoBoxes(std::span<const double> a, std::span<const double> b,
+              std::uint64_t n, offload::Region<double, offload::Grid2D> c,
+              offload::Region<double, offload::Grid2D> d) {
+  for (auto [r, q, v] : c)
+    v = a[q + r * n] + 0.5 * b[q + r * n];
+  for (auto [r, q, v] : d)
+    v = b[q + r * n] + 0.5 * a[q + r * n];
+}
+
 void run(std::vector<double> &x, std::vector<double> &y, double &s,
          std::vector<int> &n, int &t, double &lo, double &hi) {
   offload::offload(intSums, offload::Range<offload::GridStride1D>(n.size()), n,
@@ -110,6 +122,11 @@ void run(std::vector<double> &x, std::vector<double> &y, double &s,
       offload::Region<double, offload::Grid3D>(
           y,
           offload::Grid3D{w, w, w / 10, {1, w - 1, 1, w - 1, 1, w / 10 - 1}}));
+  std::vector<double> z(y.size());
+  const offload::Grid2D interior{w, w, {1, w - 1, 1, w - 1}};
+  offload::offload(twoBoxes, x, x, w,
+                   offload::Region<double, offload::Grid2D>(y, interior),
+                   offload::Region<double, offload::Grid2D>(z, interior));
 }
 // DAXPY: mulpd
 // DAXPY: addpd
@@ -126,3 +143,4 @@ void run(std::vector<double> &x, std::vector<double> &y, double &s,
 // INTERVAL: addpd
 // GRID2D: addpd
 // GRID3D: mulpd
+// BOXES: mulpd
