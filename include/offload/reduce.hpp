@@ -102,13 +102,14 @@ template <class T> struct MinLoc : detail::LocOp<T> {
     return B.value < A.value || (B.value == A.value && B.index < A.index) ? B
                                                                           : A;
 #else
-    // On a CPU two tests, the second for the rare ties: clang turned the
-    // one condition above into a chain that took 11 times as long over
-    // 1 Mi doubles (6.6 ms against 0.6 ms).
-    if (B.value < A.value)
-      return B;
-    if (B.value == A.value && B.index < A.index)
-      return B;
+    // On a CPU one test for the common case, a value above the minimum, and
+    // the others behind it: clang turned the one condition above into a
+    // chain that took 11 times as long over 1 Mi doubles (6.6 ms against
+    // 0.6 ms); a test for less, then one for ties, took 510 us per 1 Mi
+    // distinct doubles on one thread, this form 380 us (ties: 630, 520).
+    if (B.value <= A.value)
+      if (B.value < A.value || B.index < A.index)
+        return B;
     return A;
 #endif
   }
@@ -125,10 +126,9 @@ template <class T> struct MaxLoc : detail::LocOp<T> {
     return A.value < B.value || (B.value == A.value && B.index < A.index) ? B
                                                                           : A;
 #else
-    if (A.value < B.value) // as MinLoc's
-      return B;
-    if (B.value == A.value && B.index < A.index)
-      return B;
+    if (A.value <= B.value) // as MinLoc's
+      if (A.value < B.value || B.index < A.index)
+        return B;
     return A;
 #endif
   }
