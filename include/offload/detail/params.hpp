@@ -1178,8 +1178,8 @@ private:
       // A 1-D launch's one row, with its y and z constant: a Linear1D
       // check `x + width * y < size` is implied only where y is 0.
       constexpr bool Flat = Sig::Dims <= 1;
-      // The launch's width in a local: read through `this` (no more than a
-      // pointer to the chunk's callee), it was loaded again per thread.
+      // The launch's width in a local: read through `this`, a pointer the
+      // chunk's callee knows nothing of, it was loaded again per thread.
       const std::uint64_t Width = Extent[0], Height = Flat ? 1 : Extent[1];
       std::uint64_t Apart[Sig::NumSlots];
       const auto RunApart = [&](std::uint64_t From, std::uint64_t To,
