@@ -93,7 +93,9 @@ struct LoadedKernel {
 /// What a device says about a compiled kernel; -1 where it cannot say.
 struct KernelResources {
   int Registers = -1, LocalBytes = -1;
-  std::int64_t ResidentThreads = -1; // at once, in blocks of DefaultBlock
+  // At once, in blocks of DefaultBlock (the host device: a GridStride1D
+  // size that suits it).
+  std::int64_t ResidentThreads = -1;
   int MaxBlock = -1;                 // the most threads a block may have
 };
 

@@ -22,6 +22,7 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <offload/detail/abi.hpp>
 #include <offload/detail/host_team.hpp>
 
 #include <algorithm>
@@ -287,7 +288,16 @@ class HostBackend final : public Backend {
   Expected<void *> recordImpl() override { return nullptr; }
   Error waitImpl(void *) override { return Error::success(); }
   Error synchronizeImpl() override { return Error::success(); }
-  KernelResources resourcesImpl(const LoadedKernel &) override { return {}; }
+  /// No registers or block limit to tell; as resident threads, the
+  /// GridStride1D size that gives each chunk of a launch one contiguous run
+  /// (a GPU's 65536 default left 63 of every 64 threads without work, each
+  /// still a trip through the kernel), the same on every machine so that
+  /// reductions combine in the same order whatever the threads.
+  KernelResources resourcesImpl(const LoadedKernel &) override {
+    KernelResources R;
+    R.ResidentThreads = detail::HostChunks * detail::HostRunGroup;
+    return R;
+  }
   Error beginVendorCallImpl() override { return Error::success(); }
   Error endVendorCallImpl() override { return Error::success(); }
 

@@ -583,11 +583,12 @@ OFFLOAD_HOST_ONLY inline void synchronize() {
 
 /// What a kernel uses of the selected GPU, per thread (as cuobjdump
 /// --dump-resource-usage reports it), how many of its threads the GPU runs
-/// at once (the grid of one full wave: a good GridStride1D size), and the
-/// largest block it can be launched with (its registers may allow fewer
-/// than the GPU's 1024 threads); -1 where the device does not say (the host
-/// device, whose blocks have no such limit) or the kernel was not compiled
-/// for it.
+/// at once (the grid of one full wave: a good GridStride1D size; on the
+/// host device 16384, which gives each of a launch's chunks one contiguous
+/// run), and the largest block it can be launched with (its registers may
+/// allow fewer than the GPU's 1024 threads); -1 where the device does not
+/// say (the host device's registers and blocks) or the kernel was not
+/// compiled for it.
 struct KernelResources {
   int registers = -1;
   int local_bytes = -1;

@@ -49,6 +49,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <offload/detail/abi.hpp>
 #include <offload/detail/fail.hpp>
 #include <offload/detail/std.hpp>
 
@@ -531,7 +532,7 @@ struct GridStride1D {
     // leaves the last ones nothing, gets an empty range (First >= bound).
     // The divisor is known to be nonzero, so that the division leaves the
     // loop over a chunk's threads.
-    constexpr std::uint64_t Group = 64;
+    constexpr std::uint64_t Group = detail::HostRunGroup;
     const std::uint64_t Run = (Size + Stride - 1) / (Stride > 1 ? Stride : 1);
     First = First < Stride && First % Group == 0 ? First * Run : Size;
     const std::uint64_t Last = First + Group * Run;

@@ -26,6 +26,14 @@ inline constexpr unsigned AbiVersion = 17;
 /// "Device sets"); the parameters follow.
 inline constexpr unsigned LaunchSlots = 4;
 
+/// How the host device splits a launch: into HostChunks chunks of logical
+/// threads whatever the number of threads that run them (hostChunkThreads,
+/// params.hpp), and a GridStride1D launch into one contiguous run per group
+/// of HostRunGroup threads (strategy.hpp). Their product, one run per
+/// chunk, is the GridStride1D size the host device answers for
+/// kernel_resources().resident_threads.
+inline constexpr std::uint64_t HostChunks = 256, HostRunGroup = 64;
+
 /// Map-type bits of a slot (LaunchRequest::Types): its data goes to the
 /// device, comes back, or the slot is a value rather than an address.
 inline constexpr std::int64_t MapTypeTo = 0x1;

@@ -1057,13 +1057,13 @@ private:
 template <class R, class... P>
 struct Signature<R (*)(P...) noexcept> : Signature<R (*)(P...)> {};
 
-/// How runOnHost splits a launch of Threads logical threads: into 256
-/// chunks, of at least 64 and at most 16384 of them (a launch's threads may
-/// each do much work, and each chunk costs a little), whatever the number
-/// of threads that run the chunks, so that reductions combine in the same
-/// order on every machine.
+/// How runOnHost splits a launch of Threads logical threads: into
+/// HostChunks (256) chunks, of at least 64 and at most 16384 of them (a
+/// launch's threads may each do much work, and each chunk costs a little),
+/// whatever the number of threads that run the chunks, so that reductions
+/// combine in the same order on every machine.
 constexpr std::uint64_t hostChunkThreads(std::uint64_t Threads) {
-  const std::uint64_t Even = (Threads + 255) / 256;
+  const std::uint64_t Even = (Threads + HostChunks - 1) / HostChunks;
   return Even < 64 ? 64 : Even > 16384 ? 16384 : Even;
 }
 

@@ -101,6 +101,31 @@ TEST(ReductionKernel, IntegerSumIsExact) {
   }
 }
 
+// The user guide's grid-stride reduction sized by the device: a GPU's wave,
+// or the host device's size (one run per chunk of a launch); a build
+// without the plugin says nothing.
+TEST(ReductionKernel, GridStrideSizedByResidentThreads) {
+  const std::int64_t Wave =
+      offload::kernel_resources(sumOf<long, GridStride1D>).resident_threads;
+#if defined(__OFFLOAD_HOST__)
+  EXPECT_GT(Wave, 0);
+  if (offload::current_device().kind == "host")
+    EXPECT_EQ(Wave, 16384);
+#endif
+  const GridStride1D Strategy =
+      Wave > 0 ? GridStride1D{std::uint64_t(Wave)} : GridStride1D{};
+  for (std::uint64_t N : Sizes) {
+    std::vector<long> X = integers(N);
+    long Want = 0;
+    for (long V : X)
+      Want += V;
+    long Got = 0;
+    offload::offload(sumOf<long, GridStride1D>,
+                     Range<GridStride1D>(N, Strategy), X, Got);
+    EXPECT_EQ(Got, Want) << "n=" << N;
+  }
+}
+
 TEST(ReductionKernel, FloatingSumsWithinTolerance) {
   for (std::uint64_t N : Sizes) {
     std::vector<double> D(N);
