@@ -142,6 +142,18 @@ template <class T> void runGridStride() {
                       std::to_string(Threads),
                   0, Sum);
   }
+  // Sized by the device as the user guide shows: a GPU's wave, the host
+  // device's one run per chunk, the default without the plugin.
+  const std::int64_t Wave =
+      offload::kernel_resources(reduce_sum_gridstride<T>).resident_threads;
+  T Sum = T(0);
+  offload::offload(reduce_sum_gridstride<T>,
+                   offload::Range<offload::GridStride1D>(
+                       N, Wave > 0 ? offload::GridStride1D{std::uint64_t(Wave)}
+                                   : offload::GridStride1D{}),
+                   X, Sum);
+  corpus::print("reduce_sum_gridstride_" + corpus::suffix<T>() + ".wave", 0,
+                Sum);
 }
 
 void runGrids() {
