@@ -18,6 +18,7 @@
 
 #include <gpuintrin.h>
 
+#include <bit>
 #include <cstdint>
 #include <type_traits>
 
@@ -142,7 +143,10 @@ inline V warpReduce(V X, std::uint32_t Lanes, std::uint32_t Count) {
       X = Op::combine(X, shuffleDown(Mask, Step, X));
     return X;
   }
-  for (std::uint32_t Step = __gpu_num_lanes() / 2; Step > 0; Step /= 2) {
+  // From the largest step that reaches a lane below Count: a block's few
+  // warps (combineWarps) need 3 steps of 8, not 5.
+  for (std::uint32_t Step = Count > 1 ? std::bit_floor(Count - 1) : 0; Step > 0;
+       Step /= 2) {
     V Other = shuffleDown(Mask, Step, X);
     if (Lane + Step < Count)
       X = Op::combine(X, Other);
@@ -164,38 +168,40 @@ inline V warpInclusive(V X, F &Combine, std::uint32_t Lane,
   return X;
 }
 
-/// A block-wide combine in two steps around one barrier, which the caller
-/// places so that a kernel's reductions share it: combineInWarp() leaves
-/// each warp's total in the reduction's own team memory (Position tells a
-/// kernel's reductions apart), and after the barrier combineWarps() gives
-/// thread 0 the block's total. Every thread of the block takes both steps.
+/// A block-wide combine in three steps, which the kernel entry orders so
+/// that a kernel's reductions run each step together (their shuffle trees
+/// interleave instead of waiting for one another): every thread of the
+/// block takes reduceInWarp(); lane 0 of each warp stores the warp's total
+/// with shareWarpTotal(); after a barrier, the lanes of the first warp
+/// (lanesInWarp0()) take combineWarps(), which leaves the block's total in
+/// thread 0. Position tells a kernel's reductions apart.
 template <class Op, unsigned Position>
 inline typename Op::value_type *warpTotals() {
   [[clang::loader_uninitialized]] static __gpu_local
       typename Op::value_type Totals[32];
   return Totals;
 }
-template <class Op, unsigned Position, class V> inline void combineInWarp(V X) {
+template <class Op, class V> inline V reduceInWarp(V X) {
   const std::uint32_t Lanes = __gpu_num_lanes(), Size = blockSize();
-  const std::uint32_t Tid = threadInBlock(), Warp = Tid / Lanes;
+  const std::uint32_t Warp = threadInBlock() / Lanes;
   const std::uint32_t InWarp =
       Size - Warp * Lanes < Lanes ? Size - Warp * Lanes : Lanes;
-  X = warpReduce<Op>(X, InWarp, InWarp);
-  if (Tid % Lanes == 0)
-    warpTotals<Op, Position>()[Warp] = X;
+  return warpReduce<Op>(X, InWarp, InWarp);
+}
+template <class Op, unsigned Position, class V>
+inline void shareWarpTotal(V WarpTotal) {
+  warpTotals<Op, Position>()[threadInBlock() / __gpu_num_lanes()] = WarpTotal;
 }
 template <class Op, unsigned Position>
 inline typename Op::value_type combineWarps() {
   const std::uint32_t Lanes = __gpu_num_lanes(), Size = blockSize();
-  const std::uint32_t Tid = threadInBlock();
-  typename Op::value_type X = Op::identity();
-  if (Tid < Lanes) {
-    const std::uint32_t NumWarps = (Size + Lanes - 1) / Lanes;
-    if (Tid < NumWarps)
-      X = warpTotals<Op, Position>()[Tid];
-    X = warpReduce<Op>(X, Size < Lanes ? Size : Lanes, NumWarps);
-  }
-  return X;
+  const std::uint32_t NumWarps = (Size + Lanes - 1) / Lanes;
+  // Lanes past NumWarps read a total they never combine (warpReduce checks
+  // the count), so the read needs no branch; % 32 keeps a 64-lane
+  // wavefront's upper half inside the array (at most 1024 / 64 warps).
+  const typename Op::value_type X =
+      warpTotals<Op, Position>()[threadInBlock() % 32];
+  return warpReduce<Op>(X, Size < Lanes ? Size : Lanes, NumWarps);
 }
 
 /// *Target += X atomically. When every lane of a full warp adds to the same

@@ -10,9 +10,10 @@
 //     thread from the slots (and from the thread's State, for reductions);
 //   - start(): host device only, once before the logical threads run;
 //   - finish(): kernel side, after the kernel body (reductions combine);
-//   - finishBlock(): GPU kernels with reductions, after a barrier;
-//   - loadTotals(), complete(): GPU kernels with reductions, in the
-//     launch's last block;
+//   - shareWarpTotal(), finishBlock(), placeBlockTotal(): GPU kernels with
+//     reductions, around the block's barrier;
+//   - loadTotals(), combinePlaces(), writeResult(): GPU kernels with
+//     reductions, in the launch's last block;
 //   - Dims/extent(): the launch geometry a Region or Range asks for.
 // The plugin reads Signature<F>::Params and NumSlots from the AST, so this
 // file is the single source of truth for the argument layout.
@@ -299,11 +300,16 @@ struct ParamDefaults {
   static void start(const std::uint64_t *) {}
   template <unsigned Position>
   static void finish(const std::uint64_t *, NoState &) {}
-  template <unsigned Position> static void finishBlock(NoState &) {}
   static constexpr bool CombinesBlocks = false;
+  template <unsigned Position> static void shareWarpTotal(NoState &) {}
+  template <unsigned Position> static void finishBlock(NoState &) {}
+  template <unsigned Position> static void placeBlockTotal(NoState &) {}
   template <unsigned Position> static NoState loadTotals() { return {}; }
+  template <unsigned Position> static NoState combinePlaces(NoState) {
+    return {};
+  }
   template <unsigned Position>
-  static void complete(const std::uint64_t *, NoState) {}
+  static void writeResult(const std::uint64_t *, NoState) {}
   /// Host only: what one chunk of a launch's threads (runOnHost) writes
   /// apart from the others (a reduction's partial result): redirect() points
   /// a copy of the slots at it, gather() combines it into the result.
@@ -384,12 +390,13 @@ template <class S> struct Param<Range<S>> : ParamDefaults {
 template <class S> struct Param<const Range<S> &> : Param<Range<S>> {};
 
 /// A reduction: the variable's value travels by value, and its result comes
-/// back. Each thread combines into a partial of its own; finish() combines
-/// a warp's partials in a tree, finishBlock() the warps' totals and the
-/// block's into one of the launch's places on the device
-/// (gpu::blockTotals); complete(), run by
-/// the lanes of the last block's first warp, combines the places, adds the
-/// value and writes the result: one launch, and one small copy back.
+/// back. Each thread combines into a partial of its own; on a GPU, finish()
+/// combines a warp's partials in a tree, finishBlock() the warps' totals,
+/// and placeBlockTotal() adds the block's total into one of the launch's
+/// places on the device (gpu::blockTotals); in the launch's last block,
+/// combinePlaces() combines the places and writeResult() adds the value and
+/// writes the result: one launch, and one small copy back. The kernel entry
+/// runs each step for all of a kernel's reductions together.
 template <class Op> struct Param<Reduce<Op>> : ParamDefaults {
   using V = typename Op::value_type;
   static constexpr ParamInfo Info{ParamKind::Reduction, MapKind::From,
@@ -431,7 +438,7 @@ template <class Op> struct Param<Reduce<Op>> : ParamDefaults {
   static void finish(const std::uint64_t *Slot, State &St) {
 #if defined(OFFLOAD_GPU_CODE)
     (void)Slot;
-    gpu::combineInWarp<Op, Position>(St.Partial);
+    St.Partial = gpu::reduceInWarp<Op>(St.Partial);
 #else
     // The host runs the logical threads one after the other, after start().
     V *Result = reinterpret_cast<V *>(Slot[0]);
@@ -439,55 +446,46 @@ template <class Op> struct Param<Reduce<Op>> : ParamDefaults {
 #endif
   }
 #if defined(OFFLOAD_GPU_CODE)
-  /// After the barrier that follows every reduction's finish(): the block's
-  /// total into one of the launch's places.
-  template <unsigned Position> static void finishBlock(State &) {
-    const V BlockResult = gpu::combineWarps<Op, Position>();
-    if (gpu::threadInBlock() == 0)
-      gpu::atomicCombine<Op>(gpu::blockTotals<Op, Position>() +
-                                 gpu::blockInGrid() % gpu::TotalPlaces,
-                             BlockResult);
+  /// Lane 0 of each warp, after finish().
+  template <unsigned Position> static void shareWarpTotal(State &St) {
+    gpu::shareWarpTotal<Op, Position>(St.Partial);
   }
-  /// The lane's place of the launch's totals (loadTotals), then the rest of
-  /// complete() out of line: the last block loads every reduction's place
-  /// before it combines any, so that a kernel's reductions wait for L2 once.
+  /// The first warp's lanes, after the barrier that follows every
+  /// reduction's shareWarpTotal(): the block's total into thread 0.
+  template <unsigned Position> static void finishBlock(State &St) {
+    St.Partial = gpu::combineWarps<Op, Position>();
+  }
+  /// Thread 0: the block's total into one of the launch's places.
+  template <unsigned Position> static void placeBlockTotal(State &St) {
+    gpu::atomicCombine<Op>(gpu::blockTotals<Op, Position>() +
+                               gpu::blockInGrid() % gpu::TotalPlaces,
+                           St.Partial);
+  }
+  /// The lanes of the last block's first warp: the lane's place of the
+  /// launch's totals. Every reduction's places are loaded before any is
+  /// combined, so that a kernel's reductions wait for L2 once.
   template <unsigned Position> static V loadTotals() {
     return gpu::loadCoherent(gpu::blockTotals<Op, Position>() +
                              gpu::threadInBlock());
   }
-  template <unsigned Position>
-  static void complete(const std::uint64_t *Slot, V Loaded) {
-    std::uint64_t Words[2] = {};
-    __builtin_memcpy(Words, &Loaded, sizeof(V));
-    completeOutOfLine<Position>(reinterpret_cast<V *>(Slot[0]), Slot[1],
-                                SlotsFor<V> > 1 ? Slot[2] : 0, Words[0],
-                                Words[1]);
-  }
-  /// Out of line, with the values it needs: inlined, this code that one
-  /// warp of a launch runs raised every thread's registers. Values come as
-  /// words: a 16-byte pair passed by value went through the kernel's stack.
-  template <unsigned Position>
-  [[gnu::noinline]] static void
-  completeOutOfLine(V *Result, std::uint64_t Word0, std::uint64_t Word1,
-                    std::uint64_t Loaded0, std::uint64_t Loaded1) {
-    static_assert(SlotsFor<V> <= 2);
-    const std::uint64_t Words[2] = {Word0, Word1},
-                        Loaded[2] = {Loaded0, Loaded1};
-    const V Before = getWords<V>(Words);
-    // Lane L of warp 0 takes places L, L + Lanes, ...: one each unless the
-    // block is smaller than a warp.
+  /// Lane L of the first warp takes places L, L + Lanes, ... (one each
+  /// unless the block is smaller than a warp), leaves them at the identity
+  /// for the next launch, and the warp's tree gives thread 0 the total.
+  template <unsigned Position> static V combinePlaces(V Loaded) {
     V *Places = gpu::blockTotals<Op, Position>();
     const std::uint32_t Lanes = gpu::lanesInWarp0();
-    V Total = getWords<V>(Loaded);
     Places[gpu::threadInBlock()] = Op::identity();
     for (std::uint32_t P = gpu::threadInBlock() + Lanes; P < gpu::TotalPlaces;
          P += Lanes) {
-      Total = Op::combine(Total, gpu::loadCoherent(Places + P));
+      Loaded = Op::combine(Loaded, gpu::loadCoherent(Places + P));
       Places[P] = Op::identity();
     }
-    Total = gpu::warpReduce<Op>(Total, Lanes, Lanes);
-    if (gpu::threadInBlock() == 0)
-      *Result = Op::combine(Before, Total);
+    return gpu::warpReduce<Op>(Loaded, Lanes, Lanes);
+  }
+  /// Thread 0 of the last block: the value combined with the launch's total.
+  template <unsigned Position>
+  static void writeResult(const std::uint64_t *Slot, V Total) {
+    *reinterpret_cast<V *>(Slot[0]) = Op::combine(getWords<V>(Slot + 1), Total);
   }
 #endif
 };
@@ -955,13 +953,23 @@ private:
     // barrier tells the block's threads, and orders their reads after the
     // count.
     if constexpr ((Param<P>::CombinesBlocks || ...)) {
-      // Each reduction's warps have left their totals in team memory: one
-      // barrier for all of them before the blocks' totals.
+      // Each step runs for every reduction under one branch, so that their
+      // shuffle trees interleave (REDUCE3_INT's three trees of five
+      // dependent shuffles each ran one after another under branches of
+      // their own), and one barrier serves them all.
+      const std::uint32_t Tid = gpu::threadInBlock();
+      if (Tid % __gpu_num_lanes() == 0)
+        (Param<P>::template shareWarpTotal<Offsets[I]>(std::get<I>(States)),
+         ...);
       __gpu_sync_threads();
-      (Param<P>::template finishBlock<Offsets[I]>(std::get<I>(States)), ...);
+      if (Tid < gpu::lanesInWarp0()) {
+        (Param<P>::template finishBlock<Offsets[I]>(std::get<I>(States)), ...);
+        if (Tid == 0)
+          (Param<P>::template placeBlockTotal<Offsets[I]>(std::get<I>(States)),
+           ...);
+      }
       static __gpu_global unsigned Done = 0;
       [[clang::loader_uninitialized]] static __gpu_local bool Last;
-      const std::uint32_t Tid = gpu::threadInBlock();
       if (Tid == 0)
         Last = gpu::lastBlock((unsigned *)&Done);
       __gpu_sync_threads();
@@ -969,13 +977,17 @@ private:
       if (Last && Tid < gpu::lanesInWarp0()) {
         const auto Loaded =
             std::make_tuple(Param<P>::template loadTotals<Offsets[I]>()...);
-        (Param<P>::template complete<Offsets[I]>(
-             Slots + std::integral_constant<unsigned, Offsets[I]>::value,
-             std::get<I>(Loaded)),
-         ...);
-        if (Tid == 0)
+        const auto Totals =
+            std::make_tuple(Param<P>::template combinePlaces<Offsets[I]>(
+                std::get<I>(Loaded))...);
+        if (Tid == 0) {
+          (Param<P>::template writeResult<Offsets[I]>(
+               Slots + std::integral_constant<unsigned, Offsets[I]>::value,
+               std::get<I>(Totals)),
+           ...);
           __scoped_atomic_store_n((unsigned *)&Done, 0u, __ATOMIC_RELAXED,
                                   __MEMORY_SCOPE_DEVICE);
+        }
       }
     }
 #endif
