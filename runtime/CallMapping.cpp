@@ -2,6 +2,8 @@
 
 #include "CallMapping.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <offload/detail/abi.hpp>
@@ -12,11 +14,70 @@ using namespace llvm;
 
 namespace offload::rt {
 
+/// Every argument that is not preloaded gets a device copy of its own: two
+/// arguments whose host data overlap, one of them written, would see each
+/// other's writes on the host but not on a GPU (what the plugin rejects at
+/// compile time where it sees it). Preloaded data is one device copy (the
+/// launch checks that no kernel writes it through two parameters), so a
+/// call whose data is all preloaded, a staged loop's every launch, has
+/// nothing to check. Sorted by start, a range overlaps an earlier one
+/// exactly when it starts before the furthest end so far.
+static Error checkHostSharing(const detail::rt::LaunchRequest &R,
+                              ArrayRef<void *> Preloaded,
+                              function_ref<std::string(unsigned)> SlotName) {
+  struct HostRange {
+    std::uintptr_t Begin, End;
+    unsigned Slot;
+    bool Writes, Preloaded;
+  };
+  SmallVector<HostRange, 16> Ranges;
+  bool AnyWrites = false, AnyCopied = false;
+  for (unsigned I = 0; I < R.NumSlots; ++I) {
+    if ((R.Types[I] & detail::MapTypeLiteral) || !R.Ptrs[I] || R.Sizes[I] <= 0)
+      continue;
+    const auto Begin = reinterpret_cast<std::uintptr_t>(R.Ptrs[I]);
+    const bool Writes = R.Types[I] & detail::MapTypeFrom;
+    Ranges.push_back({Begin, Begin + std::uintptr_t(R.Sizes[I]), I, Writes,
+                      Preloaded[I] != nullptr});
+    AnyWrites |= Writes;
+    AnyCopied |= !Preloaded[I];
+  }
+  if (!AnyWrites || !AnyCopied || Ranges.size() < 2)
+    return Error::success();
+  llvm::sort(Ranges, [](const HostRange &A, const HostRange &B) {
+    return A.Begin < B.Begin;
+  });
+  const HostRange *Furthest = nullptr, *FurthestWriter = nullptr;
+  for (const HostRange &Next : Ranges) {
+    const HostRange *Other =
+        Next.Writes ? Furthest : FurthestWriter; // the one it may overlap
+    if (Other && Next.Begin < Other->End &&
+        !(Other->Preloaded && Next.Preloaded))
+      return createStringError(
+          formatv("the data of {0} and {1} overlap in host memory, and the "
+                  "kernel may write {2}: each gets a device copy of its own, "
+                  "so one would not see the other's writes; pass the data "
+                  "once, or views that do not overlap",
+                  SlotName(std::min(Other->Slot, Next.Slot)),
+                  SlotName(std::max(Other->Slot, Next.Slot)),
+                  SlotName(Next.Writes ? Next.Slot : Other->Slot))
+              .str());
+    if (!Furthest || Next.End > Furthest->End)
+      Furthest = &Next;
+    if (Next.Writes && (!FurthestWriter || Next.End > FurthestWriter->End))
+      FurthestWriter = &Next;
+  }
+  return Error::success();
+}
+
 Error CallMapping::enter(DeviceState &D, const detail::rt::LaunchRequest &R,
-                         std::uint64_t *Values) {
+                         std::uint64_t *Values,
+                         function_ref<std::string(unsigned)> SlotName) {
   Dev = &D;
   SmallVector<void *, 16> Preloaded(R.NumSlots);
   if (Error E = D.preloadedAddresses(R, Preloaded.data()))
+    return E;
+  if (Error E = checkHostSharing(R, Preloaded, SlotName))
     return E;
   for (unsigned I = 0; I < R.NumSlots; ++I) {
     Values[I] = reinterpret_cast<std::uint64_t>(R.Ptrs[I]);

@@ -11,7 +11,10 @@
 #include "DeviceState.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+
+#include <string>
 
 namespace offload::rt {
 
@@ -25,8 +28,10 @@ public:
   CallMapping &operator=(const CallMapping &) = delete;
   /// A call that fails before exit() still gives its device memory back.
   ~CallMapping();
+  /// SlotName names a slot's parameter in the errors of its checks.
   llvm::Error enter(DeviceState &D, const detail::rt::LaunchRequest &R,
-                    std::uint64_t *Values);
+                    std::uint64_t *Values,
+                    llvm::function_ref<std::string(unsigned)> SlotName);
   llvm::Error exit();
   /// Whether the call moved data (and so must wait for its end).
   bool movesData() const {

@@ -155,62 +155,6 @@ static Error checkPreloadSharing(const KernelRecord &K,
   return Error::success();
 }
 
-/// Every argument gets a device copy of its own: two arguments whose host
-/// data overlap, one of them written, would see each other's writes on the
-/// host but not on a GPU (what the plugin rejects at compile time where it
-/// sees it). Preloaded data is one device copy, which checkPreloadSharing
-/// covers. Sorted by start, a range overlaps an earlier one exactly when it
-/// starts before the furthest end so far.
-static Error checkHostSharing(const detail::rt::LaunchRequest &R,
-                              function_ref<std::string(unsigned)> SlotName,
-                              DeviceState &D) {
-  struct HostRange {
-    std::uintptr_t Begin, End;
-    unsigned Slot;
-    bool Writes;
-  };
-  SmallVector<HostRange, 16> Ranges;
-  bool AnyWrites = false;
-  for (unsigned I = 0; I < R.NumSlots; ++I) {
-    if ((R.Types[I] & detail::MapTypeLiteral) || !R.Ptrs[I] || R.Sizes[I] <= 0)
-      continue;
-    const auto Begin = reinterpret_cast<std::uintptr_t>(R.Ptrs[I]);
-    const bool Writes = R.Types[I] & detail::MapTypeFrom;
-    Ranges.push_back({Begin, Begin + std::uintptr_t(R.Sizes[I]), I, Writes});
-    AnyWrites |= Writes;
-  }
-  if (!AnyWrites || Ranges.size() < 2)
-    return Error::success();
-  llvm::sort(Ranges, [](const HostRange &A, const HostRange &B) {
-    return A.Begin < B.Begin;
-  });
-  const HostRange *Furthest = nullptr, *FurthestWriter = nullptr;
-  for (const HostRange &Next : Ranges) {
-    const HostRange *Other =
-        Next.Writes ? Furthest : FurthestWriter; // the one it may overlap
-    auto Preloaded = [&](const HostRange &Range) {
-      return D.overlapsPreloaded(reinterpret_cast<const void *>(Range.Begin),
-                                 std::int64_t(Range.End - Range.Begin));
-    };
-    if (Other && Next.Begin < Other->End &&
-        !(Preloaded(*Other) && Preloaded(Next)))
-      return createStringError(
-          formatv("the data of {0} and {1} overlap in host memory, and the "
-                  "kernel may write {2}: each gets a device copy of its own, "
-                  "so one would not see the other's writes; pass the data "
-                  "once, or views that do not overlap",
-                  SlotName(std::min(Other->Slot, Next.Slot)),
-                  SlotName(std::max(Other->Slot, Next.Slot)),
-                  SlotName(Next.Writes ? Next.Slot : Other->Slot))
-              .str());
-    if (!Furthest || Next.End > Furthest->End)
-      Furthest = &Next;
-    if (Next.Writes && (!FurthestWriter || Next.End > FurthestWriter->End))
-      FurthestWriter = &Next;
-  }
-  return Error::success();
-}
-
 static std::string perSecond(std::uint64_t Bytes, double Seconds) {
   return Seconds > 0 ? formatv("{0:f1} GB/s", Bytes / Seconds / 1e9).str()
                      : "-";
@@ -347,12 +291,11 @@ static Error launchKernel(DeviceState &D, const Registry::Kernel &Found,
                                  .str());
   };
 
-  if (Error E = checkHostSharing(
-          R, [&](unsigned Slot) { return slotName(*K, Slot); }, D))
-    return InDevice(std::move(E));
   CallMapping Mapping;
   SmallVector<std::uint64_t, 16> Values(R.NumSlots);
-  if (Error E = Mapping.enter(D, R, Values.data()))
+  if (Error E = Mapping.enter(D, R, Values.data(), [&](unsigned Slot) {
+        return slotName(*K, Slot);
+      }))
     return InDevice(std::move(E));
   if (R.Bias)
     for (unsigned I = 0; I < R.NumSlots; ++I)
@@ -499,12 +442,9 @@ static Expected<LibraryCall *> enterCallImpl(const detail::rt::LaunchRequest &R,
   };
   if (Error E = checkNotOnSet(R))
     return Fail(std::move(E));
-  if (Error E = checkHostSharing(
-          R,
-          [](unsigned Slot) { return "argument slot " + std::to_string(Slot); },
-          *D))
-    return Fail(std::move(E));
-  if (Error E = Call->Mapping.enter(*D, R, Values))
+  if (Error E = Call->Mapping.enter(*D, R, Values, [](unsigned Slot) {
+        return "argument slot " + std::to_string(Slot);
+      }))
     return Fail(std::move(E));
   // The library works outside our queue: what is queued (the copies, and
   // kernels writing preloaded data) must be done first.
