@@ -18,31 +18,31 @@ namespace offload::rt {
 /// arguments whose host data overlap, one of them written, would see each
 /// other's writes on the host but not on a GPU (what the plugin rejects at
 /// compile time where it sees it). Preloaded data is one device copy (the
-/// launch checks that no kernel writes it through two parameters), so a
-/// call whose data is all preloaded, a staged loop's every launch, has
-/// nothing to check. Sorted by start, a range overlaps an earlier one
-/// exactly when it starts before the furthest end so far.
+/// launch checks that no kernel writes it through two parameters), and a
+/// copied range cannot overlap a preloaded one (preloadedAddresses rejects
+/// that), so only the copied ranges are checked: a staged loop's launches
+/// have none. Sorted by start, a range overlaps an earlier one exactly when
+/// it starts before the furthest end so far.
 static Error checkHostSharing(const detail::rt::LaunchRequest &R,
                               ArrayRef<void *> Preloaded,
                               function_ref<std::string(unsigned)> SlotName) {
   struct HostRange {
     std::uintptr_t Begin, End;
     unsigned Slot;
-    bool Writes, Preloaded;
+    bool Writes;
   };
   SmallVector<HostRange, 16> Ranges;
-  bool AnyWrites = false, AnyCopied = false;
+  bool AnyWrites = false;
   for (unsigned I = 0; I < R.NumSlots; ++I) {
-    if ((R.Types[I] & detail::MapTypeLiteral) || !R.Ptrs[I] || R.Sizes[I] <= 0)
+    if ((R.Types[I] & detail::MapTypeLiteral) || !R.Ptrs[I] ||
+        R.Sizes[I] <= 0 || Preloaded[I])
       continue;
     const auto Begin = reinterpret_cast<std::uintptr_t>(R.Ptrs[I]);
     const bool Writes = R.Types[I] & detail::MapTypeFrom;
-    Ranges.push_back({Begin, Begin + std::uintptr_t(R.Sizes[I]), I, Writes,
-                      Preloaded[I] != nullptr});
+    Ranges.push_back({Begin, Begin + std::uintptr_t(R.Sizes[I]), I, Writes});
     AnyWrites |= Writes;
-    AnyCopied |= !Preloaded[I];
   }
-  if (!AnyWrites || !AnyCopied || Ranges.size() < 2)
+  if (!AnyWrites || Ranges.size() < 2)
     return Error::success();
   llvm::sort(Ranges, [](const HostRange &A, const HostRange &B) {
     return A.Begin < B.Begin;
@@ -51,8 +51,7 @@ static Error checkHostSharing(const detail::rt::LaunchRequest &R,
   for (const HostRange &Next : Ranges) {
     const HostRange *Other =
         Next.Writes ? Furthest : FurthestWriter; // the one it may overlap
-    if (Other && Next.Begin < Other->End &&
-        !(Other->Preloaded && Next.Preloaded))
+    if (Other && Next.Begin < Other->End)
       return createStringError(
           formatv("the data of {0} and {1} overlap in host memory, and the "
                   "kernel may write {2}: each gets a device copy of its own, "
